@@ -1,0 +1,41 @@
+import { defineConfig, type Plugin } from 'vite';
+import { createAgUiMiddleware } from './web/server/index.js';
+
+/** Mounts the demo AG-UI agent (and the scripted test agents) at /api/* on the dev and preview servers. */
+function agUiServer(): Plugin {
+  return {
+    name: 'ag-ui-lit-demo-agent',
+    configureServer(server) {
+      server.middlewares.use(createAgUiMiddleware());
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(createAgUiMiddleware());
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => ({
+  plugins: [agUiServer()],
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
+  // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry), dependencies
+  // external, type declarations from tsc (tsconfig.build.json). `vite build --mode demo` builds the demo page instead.
+  build:
+    command === 'build' && mode !== 'demo'
+      ? {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          target: 'es2022',
+          minify: false,
+          lib: {
+            entry: { index: 'web/src/index.ts', 'tools/index': 'web/src/tools/index.ts' },
+            formats: ['es'],
+          },
+          rolldownOptions: {
+            external: [/^lit(\/|$)/, /^@lit\//, /^@lit-labs\//, /^@ag-ui\//, /^zod(\/|$)/, /^rxjs(\/|$)/, /^marked(\/|$)/, /^dompurify(\/|$)/],
+            output: { preserveModules: true, preserveModulesRoot: 'web/src' },
+          },
+        }
+      : { outDir: 'dist-demo', target: 'es2022' },
+}));

@@ -1,0 +1,61 @@
+// @web/test-runner configuration: every tests/**/*.test.ts in real headless Chromium.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from './scripts/find-chrome.mjs';
+import { summaryReporter } from './scripts/summary-reporter.mjs';
+
+const executablePath = findChrome();
+if (!executablePath) throw new Error(NO_CHROME_MESSAGE);
+
+// The demo AG-UI server and the scripted test servers are TypeScript in web/server/; Node 20 cannot load
+// TypeScript, so bundle them once per run and mount them as dev-server middleware (same code as `npm start`).
+const cacheDir = fileURLToPath(new URL('./node_modules/.cache/ag-ui-lit/', import.meta.url));
+mkdirSync(cacheDir, { recursive: true });
+const serverBundle = `${cacheDir}server.mjs`;
+await build({
+  entryPoints: [fileURLToPath(new URL('./web/server/index.ts', import.meta.url))],
+  outfile: serverBundle,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const { createAgUiMiddleware } = await import(`${pathToFileURL(serverBundle).href}?t=${Date.now()}`);
+const agUiMiddleware = createAgUiMiddleware();
+
+export default {
+  files: ['tests/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'production'] },
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 240_000,
+  testFramework: { config: { timeout: 10_000 } },
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+  ],
+  middleware: [
+    // Koa -> Node-style bridge for the AG-UI servers (they answer POST /api/...).
+    async (ctx, next) => {
+      if (!ctx.path.startsWith('/api/')) return next();
+      ctx.respond = false;
+      await new Promise((resolve) => {
+        ctx.res.on('close', resolve);
+        agUiMiddleware(ctx.req, ctx.res, () => {
+          ctx.respond = true;
+          resolve(next());
+        });
+      });
+    },
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath, headless: true, args: CHROME_ARGS },
+    }),
+  ],
+  reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: !process.env.CI }), summaryReporter()],
+};

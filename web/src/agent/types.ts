@@ -1,0 +1,107 @@
+import type { AbstractAgent, Context, Interrupt, Message, State } from '@ag-ui/client';
+import type { ToolExecution, ToolExecutionManager, ToolError, ToolExecutionStatus, ToolRegistry } from '../tools/index.js';
+
+/** Options of `AgentRunLoop`. */
+export interface AgentRunLoopOptions {
+  /** The AG-UI agent to run (an `HttpAgent` or any `AbstractAgent`). Its `threadId`, `messages` and `state` seed the loop. */
+  agent: AbstractAgent;
+  /** Where frontend tools are looked up (a tool call whose name is not registered here is a backend tool). */
+  registry: ToolRegistry;
+  /** Runs the tools. Default: a new `ToolExecutionManager` with a `ValidatingToolExecutor` that updates `registry`'s stats. */
+  manager?: ToolExecutionManager;
+  /** Follow-up runs allowed per user message before the loop stops with `max_tool_iterations`. Default 5. */
+  maxToolIterations?: number;
+  /** AG-UI `context` entries sent with every run (follow-ups included). */
+  context?: Context[];
+  /** AG-UI `forwardedProps` sent with every run. */
+  forwardedProps?: Record<string, unknown>;
+}
+
+/** Codes of `run-error`. */
+export const RunErrorCode = {
+  /** The server answered with a non-2xx status. */
+  HTTP_ERROR: 'http_error',
+  /** The connection failed or dropped mid-stream. */
+  NETWORK_ERROR: 'network_error',
+  /** The agent sent `RUN_ERROR`. */
+  RUN_ERROR: 'run_error',
+  /** The event stream broke the AG-UI protocol (`verifyEvents`) or was not parseable. */
+  PROTOCOL_ERROR: 'protocol_error',
+  /** The loop guard stopped a run that kept calling tools (`maxToolIterations`). */
+  MAX_TOOL_ITERATIONS: 'max_tool_iterations',
+  /** Anything else. */
+  UNKNOWN: 'unknown',
+} as const;
+export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
+
+/** Where a tool call is answered. */
+export type ToolCallKind = 'frontend' | 'backend';
+
+/**
+ * Live UI state of one tool call (frontend or backend), keyed by `toolCallId` in `AgentRunLoop.toolCalls`.
+ * The AG-UI message list holds the call itself (`AssistantMessage.toolCalls`) and its result (`ToolMessage`); this
+ * holds what the protocol does not carry: status, retries, the execution record.
+ */
+export interface ToolCallView {
+  toolCallId: string;
+  toolCallName: string;
+  kind: ToolCallKind;
+  /** Raw arguments text as streamed so far. */
+  argsText: string;
+  /** `streaming` while TOOL_CALL_ARGS arrive; then the execution's status (frontend) or `succeeded` once answered (backend). */
+  status: 'streaming' | ToolExecutionStatus;
+  /** Set while a retry backoff is pending. `delayMs` in ms; `retryAt` in ms since the epoch. */
+  retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolError };
+  /** Tool result content (as sent to the agent, or as received from the server for a backend tool). */
+  result?: string;
+  error?: ToolError;
+  execution?: ToolExecution;
+}
+
+export interface RunStartedDetail { threadId: string; runId: string; /** 0 for the user's run, n for the n-th follow-up. */ iteration: number }
+export interface RunFinishedDetail {
+  threadId: string;
+  runId: string;
+  iteration: number;
+  /** Whether a follow-up run comes next (frontend tools ran and asked for one). */
+  followUp: boolean;
+  /** AG-UI `RUN_FINISHED.result`, if any. */
+  result?: unknown;
+  /** Interrupts the run finished with (AG-UI `outcome: { type: 'interrupt' }`); empty otherwise. */
+  interrupts: Interrupt[];
+}
+export interface RunErrorDetail { code: RunErrorCode; message: string; threadId: string; runId?: string; status?: number; cause?: unknown }
+export interface MessagesChangedDetail { messages: readonly Message[] }
+export interface StateChangedDetail { state: State }
+export interface ToolCallStartDetail { toolCallId: string; toolCallName: string; parentMessageId?: string; kind: ToolCallKind }
+export interface ToolCallArgsDetail { toolCallId: string; delta: string; /** Best-effort parse of the arguments so far. */ partialArgs: unknown }
+export interface ToolCallEndDetail { toolCallId: string; toolCallName: string; toolCallArgs: unknown; result: string; execution: ToolExecution }
+export interface ToolCallErrorDetail { toolCallId: string; toolCallName: string; error: ToolError; execution?: ToolExecution }
+export interface ToolStatusChangedDetail { toolCallId: string; toolCallName: string; status: ToolCallView['status']; execution?: ToolExecution }
+export interface ToolRetryingDetail {
+  toolCallId: string;
+  toolCallName: string;
+  /** The attempt that comes next (2 for the first retry). */
+  attemptNumber: number;
+  maxAttempts: number;
+  error: ToolError;
+  /** Wait before that attempt, in ms. */
+  delayMs: number;
+}
+
+/** Events of `AgentRunLoop` (a `TypedEventTarget`); the element re-fires each as `ag-ui-<name>`. */
+export interface AgentRunLoopEventMap {
+  'run-started': CustomEvent<RunStartedDetail>;
+  'run-finished': CustomEvent<RunFinishedDetail>;
+  'run-error': CustomEvent<RunErrorDetail>;
+  'messages-changed': CustomEvent<MessagesChangedDetail>;
+  'state-changed': CustomEvent<StateChangedDetail>;
+  'tool-call-start': CustomEvent<ToolCallStartDetail>;
+  'tool-call-args': CustomEvent<ToolCallArgsDetail>;
+  'tool-call-end': CustomEvent<ToolCallEndDetail>;
+  'tool-call-error': CustomEvent<ToolCallErrorDetail>;
+  'tool-status-changed': CustomEvent<ToolStatusChangedDetail>;
+  'tool-retrying': CustomEvent<ToolRetryingDetail>;
+  /** `running` flipped: the loop (all runs and tools of one user message) started or ended. */
+  'running-changed': CustomEvent<{ running: boolean }>;
+}

@@ -1,0 +1,239 @@
+import type { z } from 'zod';
+
+/**
+ * Descriptive and operational metadata of a tool. Every field is optional.
+ */
+export interface ToolMetadata {
+  /** Free-form grouping, queried with `ToolRegistry.getByCategory()`. */
+  category?: string;
+  /** Free-form labels, queried with `ToolRegistry.getByTag()`. */
+  tags?: string[];
+  /** True when running the tool twice with the same arguments has the effect of running it once. Informational. */
+  idempotent?: boolean;
+  /** Expected run time of one attempt, in ms. Informational (UIs may show it). */
+  estimatedDuration?: number;
+  /**
+   * Upper bound of one attempt, in ms. When it expires the attempt's `AbortSignal` is aborted with a
+   * `TimeoutError` and the attempt fails with category `timeout` (retryable by default). Unset: no timeout.
+   */
+  timeoutMs?: number;
+  /** Per-tool retry settings; each field present overrides the manager's default for this tool. */
+  retryConfig?: Partial<RetryConfig>;
+  /**
+   * Whether the agent is run again after this tool's result is appended (AG-UI's follow-up run).
+   * Default `true`. A run whose executed tools all say `false` gets no follow-up.
+   */
+  followUp?: boolean;
+}
+
+/** What a handler receives besides its arguments. One context per attempt. */
+export interface ToolExecutionContext {
+  /** Id of the execution (stable across its retry attempts). */
+  executionId: string;
+  /** AG-UI `toolCallId` the execution answers. */
+  toolCallId: string;
+  /** Name of the tool being run. */
+  toolName: string;
+  /**
+   * Aborted when the execution is cancelled (`reason`: a `DOMException` named `AbortError`) or this attempt times
+   * out (`reason`: a `DOMException` named `TimeoutError`). Pass it to `fetch` and check it in long loops.
+   */
+  signal: AbortSignal;
+  /** 1-based number of this attempt. */
+  attemptNumber: number;
+  /** Attempts allowed for this execution (`RetryConfig.maxAttempts` after per-tool overrides). */
+  maxAttempts: number;
+}
+
+/**
+ * A tool the agent can call in the browser.
+ *
+ * The handler receives the arguments as parsed by `schema` (defaults applied, transforms run). Its return value
+ * becomes the tool result string sent to the agent: a string as is, `undefined` as `''`, anything else through
+ * `JSON.stringify` (a value that cannot be serialized, e.g. a cycle or a BigInt, fails the call with category
+ * `execution`). Throwing fails the attempt; the error's category (see `categorizeError`) decides whether it is retried.
+ *
+ * @example
+ * ```ts
+ * const calculator: ToolDefinition<{ a: number; b: number }> = {
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   schema: z.object({ a: z.number(), b: z.number() }),
+ *   handler: ({ a, b }) => a + b,
+ * };
+ * ```
+ */
+export interface ToolDefinition<TArgs = any> {
+  /** Unique name, `^[a-zA-Z0-9_-]{1,64}$` (what OpenAI and Anthropic accept). */
+  name: string;
+  /** What the tool does, for the model. */
+  description: string;
+  /** Zod schema of the arguments; also the source of the JSON Schema sent to the agent. */
+  schema: z.ZodType<TArgs>;
+  /** Runs the tool. May be async; should honour `context.signal`. */
+  handler: (args: TArgs, context: ToolExecutionContext) => unknown | Promise<unknown>;
+  /** Optional metadata (timeouts, retries, follow-up, grouping). */
+  metadata?: ToolMetadata;
+}
+
+/** A tool as held by a `ToolRegistry`. */
+export interface RegisteredTool<TArgs = any> extends ToolDefinition<TArgs> {
+  /** When it was registered, ms since the epoch. */
+  registeredAt: number;
+}
+
+/** Lifecycle states of a `ToolExecution` (Lit's `TaskStatus` pattern: an `as const` object plus a type). */
+export const ToolExecutionStatus = {
+  PENDING: 'pending',
+  VALIDATING: 'validating',
+  EXECUTING: 'executing',
+  SUCCEEDED: 'succeeded',
+  FAILED: 'failed',
+  CANCELLED: 'cancelled',
+} as const;
+export type ToolExecutionStatus = (typeof ToolExecutionStatus)[keyof typeof ToolExecutionStatus];
+
+/** Categories of tool failure; they decide retries (`RetryConfig.retryableCategories`). */
+export const ToolErrorCategory = {
+  /** Arguments did not match the schema. Never retried. */
+  VALIDATION: 'validation',
+  /** The handler failed (threw, or returned something that cannot be serialized). */
+  EXECUTION: 'execution',
+  /** An attempt exceeded `metadata.timeoutMs`. */
+  TIMEOUT: 'timeout',
+  /** The execution was cancelled. */
+  CANCELLED: 'cancelled',
+  /** A failure that may pass: network loss, HTTP 408/425/429/5xx, an open circuit. */
+  TRANSIENT: 'transient',
+  /** A failure that will not pass by retrying: HTTP 4xx other than 408/425/429. */
+  PERMANENT: 'permanent',
+  /** Anything else. */
+  UNKNOWN: 'unknown',
+} as const;
+export type ToolErrorCategory = (typeof ToolErrorCategory)[keyof typeof ToolErrorCategory];
+
+/** One schema violation, from one Zod issue. */
+export interface ToolValidationIssue {
+  /** Path to the offending value, e.g. `['items', '0', 'id']`; `[]` for the root. */
+  path: string[];
+  /** Zod's message. */
+  message: string;
+  /** The offending value, when Zod reports it. */
+  received?: unknown;
+}
+
+/** A tool failure as plain data (safe to snapshot, log and send). */
+export interface ToolError {
+  category: ToolErrorCategory;
+  message: string;
+  /** The original thrown value, when there was one. Not serialized into tool results. */
+  cause?: unknown;
+  /** Whether the runtime would retry this failure (its category is retryable under the config in force). */
+  retryable: boolean;
+  /** Minimum wait before retrying, in ms (from `Retry-After`, or an open circuit's time left). */
+  retryAfter?: number;
+  /** One entry per schema violation, for category `validation`. */
+  validationErrors?: ToolValidationIssue[];
+  /** HTTP status, when the failure came from an HTTP response. */
+  status?: number;
+  /** Stable machine-readable code where the runtime knows one, e.g. `circuit_open`, `not_serializable`. */
+  code?: string;
+}
+
+/** Outcome of running a tool: never a rejection. */
+export type ToolExecutionResult = { success: true; result: string } | { success: false; error: ToolError };
+
+/** One execution of a tool for one tool call, across its attempts. */
+export interface ToolExecution {
+  /** Unique id of this execution. */
+  id: string;
+  toolCallId: string;
+  toolName: string;
+  /** Arguments as given (before validation). */
+  args: unknown;
+  status: ToolExecutionStatus;
+  /** The result string, once `succeeded`. */
+  result?: string;
+  /** The final error, once `failed` or `cancelled`. */
+  error?: ToolError;
+  /** Times are ms since the epoch; `duration` is ms from `startedAt` to `completedAt`. */
+  timing: { queuedAt: number; startedAt?: number; completedAt?: number; duration?: number };
+  retry: { attemptNumber: number; maxAttempts: number; previousErrors: ToolError[] };
+}
+
+/**
+ * Retry policy. The delay before attempt n+1 is `min(baseDelay * backoffMultiplier^(n-1), maxDelay)` with full
+ * jitter (see `computeRetryDelay`), never less than an error's `retryAfter` (still capped by `maxDelay`).
+ */
+export interface RetryConfig {
+  /** Attempts in all, including the first. `1` disables retries. */
+  maxAttempts: number;
+  /** Delay before the second attempt, in ms. */
+  baseDelay: number;
+  /** Cap on any delay, in ms. */
+  maxDelay: number;
+  /** Growth factor of the delay per attempt. */
+  backoffMultiplier: number;
+  /** Categories that are retried. */
+  retryableCategories: ToolErrorCategory[];
+}
+
+/** Defaults: 3 attempts, 1 s base delay doubling up to 30 s, retrying `transient` and `timeout` failures. */
+export const DEFAULT_RETRY_CONFIG: Readonly<RetryConfig> = Object.freeze({
+  maxAttempts: 3,
+  baseDelay: 1000,
+  maxDelay: 30000,
+  backoffMultiplier: 2,
+  retryableCategories: ['transient', 'timeout'] as ToolErrorCategory[],
+});
+
+/** Per-tool statistics kept by the registry and updated by the `ToolExecutionManager`. */
+export interface ToolStats {
+  /** Finished executions (succeeded + failed + cancelled). */
+  executionCount: number;
+  successCount: number;
+  failureCount: number;
+  cancelledCount: number;
+  /** Sum of finished executions' durations, in ms. */
+  totalDurationMs: number;
+  /** `totalDurationMs / executionCount`, or 0. */
+  averageDurationMs: number;
+  /** `successCount / executionCount` in [0, 1], or 0 when nothing ran. */
+  successRate: number;
+  /** When the last execution finished, ms since the epoch; `undefined` before any. */
+  lastExecutedAt?: number;
+}
+
+/** Circuit breaker states (per tool). */
+export const CircuitState = {
+  CLOSED: 'closed',
+  OPEN: 'open',
+  HALF_OPEN: 'half-open',
+} as const;
+export type CircuitState = (typeof CircuitState)[keyof typeof CircuitState];
+
+/** Circuit breaker settings (the AG-UI Kotlin tools SDK's design). */
+export interface CircuitBreakerConfig {
+  /** Consecutive failed executions that open the circuit. Default 5. */
+  failureThreshold: number;
+  /** Time the circuit stays open before letting a trial call through (half-open), in ms. Default 60000. */
+  recoveryTimeoutMs: number;
+  /** Consecutive successes in half-open that close the circuit. Default 2. */
+  successThreshold: number;
+}
+
+export const DEFAULT_CIRCUIT_BREAKER_CONFIG: Readonly<CircuitBreakerConfig> = Object.freeze({
+  failureThreshold: 5,
+  recoveryTimeoutMs: 60000,
+  successThreshold: 2,
+});
+
+/** JSON Schema object as produced by `z.toJSONSchema` (without `$schema`). */
+export type JSONSchema = Record<string, unknown>;
+
+/** The shape AG-UI's `RunAgentInput.tools` takes (`@ag-ui/core`'s `Tool`). */
+export interface AgUiToolDescription {
+  name: string;
+  description: string;
+  parameters: JSONSchema;
+}
