@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { EventType, PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
+import { splitEvenly, type RunWriter } from './run-writer.js';
+
+/** Shape of the stream-ingest benchmark's run (issue "Benchmarks", figure 1). */
+export interface StreamBenchOptions {
+  /** `TEXT_MESSAGE_CONTENT` deltas in the text message. */
+  deltas: number;
+  /** Characters per delta. Default 4. */
+  deltaLength?: number;
+  /** Backend tool calls after the text, each answered by a `TOOL_CALL_RESULT`. Default 10. */
+  toolCalls?: number;
+  /** `TOOL_CALL_ARGS` fragments per call. Default 8. */
+  argsFragments?: number;
+  /** Encoded bytes gathered before each socket write (approximately: UTF-16 code units). Default 65536. */
+  batchBytes?: number;
+}
+
+/** The text the benchmark streams, repeated: markdown that exercises the renderer (emphasis, code, links, paragraphs). */
+export const BENCH_PARAGRAPH =
+  'The quick brown fox jumps over the lazy dog while **streaming** markdown with `inline code`, ' +
+  'a [link](https://example.com/docs) and some _emphasis_ keeps the renderer honest.\n\n';
+
+/** The name of the benchmark's backend tool (no page registers it). */
+export const BENCH_TOOL_NAME = 'bench_search';
+
+/**
+ * Writes the stream-ingest benchmark run as fast as the socket takes it: `RUN_STARTED`; one assistant text message
+ * of `deltas` deltas of `deltaLength` characters (consecutive slices of {@link BENCH_PARAGRAPH} repeated, so the
+ * full text is `deltas * deltaLength` characters); `toolCalls` backend calls of {@link BENCH_TOOL_NAME} with
+ * `argsFragments` argument fragments each, each followed by its `TOOL_CALL_RESULT`; `RUN_FINISHED`.
+ *
+ * Events are encoded one by one with `EventEncoder` and written in batches of about `batchBytes`, waiting for
+ * `drain` when the socket is full. The run writer's delay is not used. Stops early if the client disconnects.
+ */
+export async function writeStreamBench(run: RunWriter, options: StreamBenchOptions): Promise<void> {
+  const { stream } = run;
+  const deltaLength = Math.max(1, options.deltaLength ?? 4);
+  const toolCalls = Math.max(0, options.toolCalls ?? 10);
+  const argsFragments = Math.max(1, options.argsFragments ?? 8);
+  const batchBytes = Math.max(1, options.batchBytes ?? 65536);
+
+  let batch: string[] = [];
+  let batchSize = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const text = batch.join('');
+    batch = [];
+    batchSize = 0;
+    if (!stream.writeRaw(text)) await stream.drain();
+  };
+  const push = async (event: BaseEvent) => {
+    const encoded = stream.encode(event);
+    batch.push(encoded);
+    batchSize += encoded.length;
+    if (batchSize >= batchBytes) await flush();
+  };
+
+  await push({ type: EventType.RUN_STARTED, threadId: run.threadId, runId: run.runId, protocolVersion: PROTOCOL_VERSION });
+  const messageId = randomUUID();
+  await push({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
+  const cycle = BENCH_PARAGRAPH.repeat(Math.ceil(deltaLength / BENCH_PARAGRAPH.length) + 1);
+  for (let i = 0; i < options.deltas; i++) {
+    if (stream.closed) return;
+    const start = (i * deltaLength) % BENCH_PARAGRAPH.length;
+    await push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: cycle.slice(start, start + deltaLength) });
+  }
+  await push({ type: EventType.TEXT_MESSAGE_END, messageId });
+
+  for (let k = 1; k <= toolCalls; k++) {
+    if (stream.closed) return;
+    const toolCallId = randomUUID();
+    const args = JSON.stringify({
+      query: `benchmark query number ${k}`,
+      page: k,
+      filters: { language: 'en', safe: true, tags: ['alpha', 'beta', 'gamma'] },
+    });
+    await push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: BENCH_TOOL_NAME, parentMessageId: messageId });
+    for (const delta of splitEvenly(args, argsFragments)) await push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta });
+    await push({ type: EventType.TOOL_CALL_END, toolCallId });
+    const content = JSON.stringify({
+      ok: true,
+      results: [1, 2, 3].map((n) => ({ title: `Result ${k}.${n}`, url: `https://example.com/${k}/${n}` })),
+    });
+    await push({ type: EventType.TOOL_CALL_RESULT, messageId: randomUUID(), toolCallId, content, role: 'tool' });
+  }
+
+  await push({ type: EventType.RUN_FINISHED, threadId: run.threadId, runId: run.runId });
+  await flush();
+  stream.end();
+}
