@@ -48,7 +48,12 @@ export interface ToolCallView {
   kind: ToolCallKind;
   /** Raw arguments text as streamed so far. */
   argsText: string;
-  /** `streaming` while TOOL_CALL_ARGS arrive; then the execution's status (frontend) or `succeeded` once answered (backend). */
+  /**
+   * `streaming` while TOOL_CALL_ARGS arrive. Frontend: `pending` from TOOL_CALL_END until the run ends, then the
+   * execution's status (`pending` again while a retry waits, see `retry`); `failed` for invalid JSON arguments;
+   * `cancelled` when stopped or not run. Backend: `executing` from TOOL_CALL_END (the server runs it), `succeeded`
+   * once TOOL_CALL_RESULT arrives, `cancelled` if the run was stopped or failed first.
+   */
   status: 'streaming' | ToolExecutionStatus;
   /** Set while a retry backoff is pending. `delayMs` in ms; `retryAt` in ms since the epoch. */
   retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolError };
@@ -71,10 +76,25 @@ export interface RunFinishedDetail {
   interrupts: Interrupt[];
 }
 export interface RunErrorDetail { code: RunErrorCode; message: string; threadId: string; runId?: string; status?: number; cause?: unknown }
-export interface MessagesChangedDetail { messages: readonly Message[] }
+export interface MessagesChangedDetail {
+  /** The conversation (the loop's own array, mutated in place between events). */
+  messages: readonly Message[];
+  /** `AgentRunLoop.version` after this batch; differs from the previous event's. */
+  version: number;
+  /** Ids of the messages created or changed in this batch, in first-touch order. */
+  changedMessageIds: readonly string[];
+}
 export interface StateChangedDetail { state: State }
 export interface ToolCallStartDetail { toolCallId: string; toolCallName: string; parentMessageId?: string; kind: ToolCallKind }
-export interface ToolCallArgsDetail { toolCallId: string; delta: string; /** Best-effort parse of the arguments so far. */ partialArgs: unknown }
+export interface ToolCallArgsDetail {
+  toolCallId: string;
+  delta: string;
+  /**
+   * Best-effort parse of the arguments so far (`parsePartialJson`), `undefined` when nothing can be recovered.
+   * A lazy getter: computed on first read (O(length of the arguments)), so listeners that only read `delta` pay nothing.
+   */
+  partialArgs: unknown;
+}
 export interface ToolCallEndDetail { toolCallId: string; toolCallName: string; toolCallArgs: unknown; result: string; execution: ToolExecution }
 export interface ToolCallErrorDetail { toolCallId: string; toolCallName: string; error: ToolError; execution?: ToolExecution }
 export interface ToolStatusChangedDetail { toolCallId: string; toolCallName: string; status: ToolCallView['status']; execution?: ToolExecution }
@@ -92,6 +112,7 @@ export interface ToolRetryingDetail {
 /** Events of `AgentRunLoop` (a `TypedEventTarget`); the element re-fires each as `ag-ui-<name>`. */
 export interface AgentRunLoopEventMap {
   'run-started': CustomEvent<RunStartedDetail>;
+  /** A run ended with RUN_FINISHED and its tool round (if any) settled; fires before the follow-up's `run-started`. */
   'run-finished': CustomEvent<RunFinishedDetail>;
   'run-error': CustomEvent<RunErrorDetail>;
   'messages-changed': CustomEvent<MessagesChangedDetail>;

@@ -1,0 +1,676 @@
+import { EventType, randomUUID, transformChunks, verifyEvents } from '@ag-ui/client';
+import type {
+  AbstractAgent,
+  BaseEvent,
+  Context,
+  Interrupt,
+  Message,
+  ResumeEntry,
+  RunAgentInput,
+  RunErrorEvent,
+  RunFinishedEvent,
+  State,
+  ToolCallArgsEvent,
+  ToolCallEndEvent,
+  ToolCallResultEvent,
+  ToolCallStartEvent,
+  ToolMessage,
+  UserMessage,
+} from '@ag-ui/client';
+import { throwError, type Observable } from 'rxjs';
+import {
+  TypedEventTarget,
+  ToolExecutionManager,
+  ValidatingToolExecutor,
+  categorizeError,
+  type ToolError,
+  type ToolExecutionResult,
+  type ToolRegistry,
+} from '../tools/index.js';
+import { Conversation } from './conversation.js';
+import { EventDrain } from './event-drain.js';
+import { runWithFetchGuard } from './http-agent-guard.js';
+import { parsePartialJson } from './partial-json.js';
+import { classifyRunError } from './run-errors.js';
+import {
+  CANCELLED_BY_USER_MESSAGE,
+  INVALID_JSON_MESSAGE,
+  ToolResultErrorCode,
+  parseToolArguments,
+  toolErrorMessage,
+  toolFailureMessage,
+  toolMessage,
+} from './tool-results.js';
+import { ToolCallTracker } from './tool-call-tracker.js';
+import {
+  RunErrorCode,
+  type AgentRunLoopEventMap,
+  type AgentRunLoopOptions,
+  type RunErrorDetail,
+  type ToolCallView,
+} from './types.js';
+
+/** Default of `AgentRunLoopOptions.maxToolIterations`. */
+export const DEFAULT_MAX_TOOL_ITERATIONS = 5;
+
+/** How long the stream may stay open after RUN_FINISHED/RUN_ERROR before the loop ends it, in ms. */
+const TERMINAL_GRACE_MS = 1000;
+
+/** Message of the tool results the loop adds when a run fails with calls left unanswered. */
+const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
+
+/** One run of a turn (one HTTP request / event stream). */
+interface RunState {
+  readonly runId: string;
+  readonly iteration: number;
+  /** Tool calls started in this run, in stream order. */
+  readonly toolCallIds: string[];
+  readonly seen: Set<string>;
+  finished?: RunFinishedEvent;
+  error?: RunErrorEvent;
+  /** A read error of the HTTP body, reported by the fetch guard (the stream then ends without RUN_FINISHED). */
+  transportError?: unknown;
+  drain?: EventDrain;
+}
+
+/** The frontend tools of one run, executing. */
+interface ToolBatch {
+  readonly controller: AbortController;
+  /** Results of the calls that have settled, by toolCallId (used by `stop()` to keep real results). */
+  readonly settled: Map<string, ToolMessage>;
+}
+
+/** Everything a user message (or `runAgent()`) sets in motion: runs, their tools, follow-ups. */
+interface Turn {
+  stopped: boolean;
+  run?: RunState;
+  batch?: ToolBatch;
+}
+
+interface ToolOutcome {
+  message: ToolMessage;
+  followUp: boolean;
+}
+
+/**
+ * The AG-UI run loop with browser-side (frontend) tools, over any `@ag-ui/client` `AbstractAgent`, without Lit or
+ * the DOM beyond `EventTarget`.
+ *
+ * One *turn* (`sendMessage()` or `runAgent()`) is: run the agent; when the run finishes, execute every frontend tool
+ * call of that run concurrently through the `ToolExecutionManager` (a call is *frontend* when its name is registered
+ * in `registry`; otherwise it is a backend call, shown but never run or answered), append their results in call
+ * order right after the assistant message that owns them, and run the agent again (one follow-up per tool round),
+ * until a run calls no frontend tool, up to `maxToolIterations` follow-ups.
+ *
+ * Streaming: the loop uses `agent.run(input)` piped through `@ag-ui/client`'s `transformChunks` and `verifyEvents`
+ * (the protocol checks), and applies events itself (`Conversation`) at a cost per event independent of the
+ * conversation's length, in time-bounded slices that yield to the event loop (`EventDrain`, 8 ms). It fires one
+ * `messages-changed` per slice, never one per token. `messages` is one array mutated in place; `version` (also in
+ * the event detail) changes with every batch.
+ *
+ * Errors never reject: HTTP errors, network loss, `RUN_ERROR`, protocol violations and the loop guard end the turn
+ * with a `run-error` event and `lastError`, keeping the conversation; calls of the failed run that have no result get
+ * a `{"ok":false,"errorCode":"cancelled",...}` tool message so that the next request is a valid transcript.
+ *
+ * @fires {CustomEvent<RunStartedDetail>} run-started - a run (request) started; `iteration` 0 for the user's run
+ * @fires {CustomEvent<RunFinishedDetail>} run-finished - a run finished and its tool round (if any) settled
+ * @fires {CustomEvent<RunErrorDetail>} run-error - the turn ended with an error
+ * @fires {CustomEvent<MessagesChangedDetail>} messages-changed - once per applied batch
+ * @fires {CustomEvent<StateChangedDetail>} state-changed - once per applied batch that changed the state
+ * @fires {CustomEvent<ToolCallStartDetail>} tool-call-start - a tool call started streaming
+ * @fires {CustomEvent<ToolCallArgsDetail>} tool-call-args - a chunk of a tool call's arguments arrived
+ * @fires {CustomEvent<ToolCallEndDetail>} tool-call-end - a frontend tool succeeded
+ * @fires {CustomEvent<ToolCallErrorDetail>} tool-call-error - a frontend tool failed, was cancelled or not run
+ * @fires {CustomEvent<ToolStatusChangedDetail>} tool-status-changed - a tool call's `status` changed
+ * @fires {CustomEvent<ToolRetryingDetail>} tool-retrying - a frontend tool will be retried after `delayMs`
+ * @fires {CustomEvent<{ running: boolean }>} running-changed - `running` flipped
+ *
+ * @example
+ * ```ts
+ * const registry = new ToolRegistry();
+ * registry.register({ name: 'get_time', description: 'Current time', schema: z.object({}), handler: () => new Date().toISOString() });
+ * const loop = new AgentRunLoop({ agent: new HttpAgent({ url: '/api/agent' }), registry });
+ * loop.addEventListener('messages-changed', (e) => render(e.detail.messages));
+ * loop.addEventListener('run-error', (e) => showBanner(e.detail.message));
+ * await loop.sendMessage('What time is it?'); // resolves when the agent has answered (never rejects)
+ * ```
+ */
+export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
+  /** The agent that runs. Its `threadId`, `messages`, `state` and `pendingInterrupts` are updated after each run. */
+  readonly agent: AbstractAgent;
+  /** Where frontend tools are looked up. */
+  readonly registry: ToolRegistry;
+  /** Runs the frontend tools. */
+  readonly manager: ToolExecutionManager;
+  /** Follow-up runs allowed per turn; past it the turn ends with `max_tool_iterations`. Default 5. */
+  maxToolIterations: number;
+  /** AG-UI `context` sent with every run. */
+  context: Context[];
+  /** AG-UI `forwardedProps` sent with every run (`{}` when unset). */
+  forwardedProps?: Record<string, unknown>;
+
+  readonly #conversation: Conversation;
+  readonly #tracker: ToolCallTracker;
+  readonly #listeners = new AbortController();
+  #threadId: string;
+  #lastError: RunErrorDetail | undefined;
+  #pendingInterrupts: Interrupt[] = [];
+  #turn: Turn | undefined;
+  #running = false;
+  #disposed = false;
+  #syncedVersion = -1;
+
+  /**
+   * @param options - the agent, the registry, and optionally a manager, `maxToolIterations`, `context` and
+   *   `forwardedProps`; the agent's `threadId`, `messages` (copied) and `state` seed the loop
+   */
+  constructor(options: AgentRunLoopOptions) {
+    super();
+    this.agent = options.agent;
+    this.registry = options.registry;
+    this.manager =
+      options.manager ?? new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: options.registry });
+    this.maxToolIterations = options.maxToolIterations ?? DEFAULT_MAX_TOOL_ITERATIONS;
+    this.context = options.context ?? [];
+    if (options.forwardedProps !== undefined) this.forwardedProps = options.forwardedProps;
+    this.#threadId = this.agent.threadId || randomUUID();
+    this.#conversation = new Conversation(cloneMessages(this.agent.messages ?? []), this.agent.state ?? {});
+    this.#tracker = new ToolCallTracker(this.manager, this.registry, (type, detail) => this.#emit(type, detail), this.#listeners.signal);
+    this.#tracker.restore(this.#conversation);
+    this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
+  }
+
+  /** The AG-UI thread id sent with every run. */
+  get threadId(): string {
+    return this.#threadId;
+  }
+
+  /** The conversation. One array, mutated in place; watch `version` or `messages-changed`. */
+  get messages(): readonly Message[] {
+    return this.#conversation.messages;
+  }
+
+  /** Incremented by every batch of changes to `messages` or `state`. */
+  get version(): number {
+    return this.#conversation.version;
+  }
+
+  /** The AG-UI shared state (replaced, not mutated, by STATE_SNAPSHOT/STATE_DELTA). */
+  get state(): State {
+    return this.#conversation.state;
+  }
+
+  /** True from `sendMessage()`/`runAgent()` until the last run and tool of that turn settle (or `stop()`). */
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Live views of the tool calls streamed in this session (and restored ones that have a result), by toolCallId. */
+  get toolCalls(): ReadonlyMap<string, ToolCallView> {
+    return this.#tracker.views;
+  }
+
+  /** The error that ended the last turn; cleared when a turn starts and by `reset()`/`setMessages()`. */
+  get lastError(): RunErrorDetail | undefined {
+    return this.#lastError;
+  }
+
+  /** Interrupts of the last run that finished with `outcome.type === 'interrupt'`; answer them with `runAgent({ resume })`. */
+  get pendingInterrupts(): Interrupt[] {
+    return this.#pendingInterrupts;
+  }
+
+  /**
+   * Appends a user message and runs the turn. A turn already running is stopped first (as `stop()`). Pending
+   * interrupts that the message does not answer are sent back as `cancelled` resume entries.
+   * @returns a promise that resolves when the turn is over; it never rejects (failures fire `run-error`)
+   */
+  async sendMessage(text: string): Promise<void> {
+    if (this.#disposed) return;
+    this.stop();
+    const resume = this.#pendingInterrupts.map(
+      (interrupt): ResumeEntry => ({ interruptId: interrupt.id, status: 'cancelled' }),
+    );
+    const turn = this.#beginTurn();
+    const message: UserMessage = { id: randomUUID(), role: 'user', content: text };
+    this.#conversation.append(message);
+    this.#flush();
+    await this.#runTurn(turn, resume.length > 0 ? resume : undefined);
+  }
+
+  /**
+   * Runs a turn without adding a message: to resume after interrupts (`resume`, e.g. from `buildResumeArray`), or to
+   * retry after an error. A turn already running is stopped first.
+   * @returns a promise that resolves when the turn is over; it never rejects
+   */
+  async runAgent(params: { resume?: ResumeEntry[] } = {}): Promise<void> {
+    if (this.#disposed) return;
+    this.stop();
+    await this.#runTurn(this.#beginTurn(), params.resume);
+  }
+
+  /**
+   * Stops the turn at once: aborts the HTTP run, cancels the tools this loop is running, starts no follow-up, and
+   * answers every tool call of the current run that has no result (frontend and backend) with
+   * `{"ok":false,"errorCode":"cancelled","message":"Cancelled by the user"}` (`error` set), keeping the results of
+   * tools that had already finished. Fires no `run-error`. No-op when not running.
+   */
+  stop(): void {
+    const turn = this.#turn;
+    if (!turn || turn.stopped) return;
+    turn.stopped = true;
+    const run = turn.run;
+    if (run?.drain && !run.drain.finished) {
+      run.drain.cancel();
+      try {
+        this.agent.abortRun();
+      } catch {
+        // an agent's abortRun failing must not keep the loop running
+      }
+    }
+    turn.batch?.controller.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
+    if (run) this.#answerUnanswered(run, CANCELLED_BY_USER_MESSAGE, turn.batch?.settled);
+    this.#flush();
+    this.#finishTurn(turn);
+  }
+
+  /**
+   * Cancels one running frontend tool started by this loop (a tool card's Cancel button). Its result becomes
+   * `{"ok":false,"errorCode":"cancelled","message":"Cancelled by the user"}` and the follow-up still runs.
+   * @returns `false` when no execution of this loop is running for `toolCallId`
+   */
+  cancelToolCall(toolCallId: string): boolean {
+    return this.#tracker.cancel(toolCallId, new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
+  }
+
+  /**
+   * Stops, clears messages, state, tool calls, `lastError` and interrupts, and starts a new thread.
+   * @param threadId - the new thread id; default a new UUID
+   */
+  reset(threadId?: string): void {
+    this.stop();
+    this.#threadId = threadId ?? randomUUID();
+    this.#conversation.setMessages([]);
+    this.#conversation.setState({});
+    this.#tracker.clear();
+    this.#lastError = undefined;
+    this.#pendingInterrupts = [];
+    this.#flush();
+    this.#syncAgent();
+  }
+
+  /** Stops and replaces the conversation (e.g. to restore a thread). The messages are copied. */
+  setMessages(messages: Message[]): void {
+    this.stop();
+    this.#conversation.setMessages(cloneMessages(messages));
+    this.#tracker.clear();
+    this.#tracker.restore(this.#conversation);
+    this.#lastError = undefined;
+    this.#pendingInterrupts = [];
+    this.#flush();
+    this.#syncAgent();
+  }
+
+  /** Stops and detaches from the manager. The loop does nothing afterwards. */
+  dispose(): void {
+    this.stop();
+    this.#disposed = true;
+    this.#listeners.abort();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+
+  #beginTurn(): Turn {
+    const turn: Turn = { stopped: false };
+    this.#turn = turn;
+    this.#lastError = undefined;
+    this.#setRunning(true);
+    return turn;
+  }
+
+  /** Runs a turn begun by `#beginTurn()`. Never rejects. */
+  async #runTurn(turn: Turn, resume: ResumeEntry[] | undefined): Promise<void> {
+    try {
+      for (let iteration = 0; !turn.stopped; iteration++) {
+        const run: RunState = { runId: randomUUID(), iteration, toolCallIds: [], seen: new Set() };
+        turn.run = run;
+        const input = this.#buildInput(run.runId, iteration === 0 ? resume : undefined);
+        this.#emit('run-started', { threadId: this.#threadId, runId: run.runId, iteration });
+        if (turn.stopped) return; // a run-started listener called stop()
+        run.drain = this.#stream(run, input);
+        const outcome = await run.drain.done;
+        if (turn.stopped) return;
+        this.#flush();
+
+        if (run.error) {
+          this.#fail(run, { code: RunErrorCode.RUN_ERROR, message: run.error.message || 'The agent reported an error' }, run.error);
+          return;
+        }
+        if (outcome.type === 'error') {
+          const info = classifyRunError(outcome.error);
+          // A connection lost after RUN_FINISHED lost nothing; anything else (e.g. an event after it) is an error.
+          if (!run.finished || info.code !== RunErrorCode.NETWORK_ERROR) {
+            this.#fail(run, info, outcome.error);
+            return;
+          }
+        }
+        if (!run.finished) {
+          if (run.transportError !== undefined) this.#fail(run, classifyRunError(run.transportError), run.transportError);
+          else this.#fail(run, { code: RunErrorCode.NETWORK_ERROR, message: 'The connection closed before the run finished' });
+          return;
+        }
+
+        const result = run.finished.result as unknown;
+        const finishedOutcome = run.finished.outcome;
+        if (finishedOutcome?.type === 'interrupt') {
+          this.#pendingInterrupts = [...finishedOutcome.interrupts];
+          this.#finishRun(run, false, result);
+          return;
+        }
+        this.#pendingInterrupts = [];
+        const calls = finishedOutcome?.type === 'cancelled' ? [] : this.#frontendCallsToRun(run);
+        if (calls.length === 0) {
+          this.#finishRun(run, false, result);
+          return;
+        }
+        if (iteration >= this.#maxIterations()) {
+          this.#stopForLoopGuard(run, calls, result);
+          return;
+        }
+        const followUp = await this.#runTools(turn, calls);
+        if (turn.stopped) return;
+        this.#finishRun(run, followUp, result);
+        if (!followUp) return;
+        // A run-finished listener may have called stop() or sendMessage(): the loop condition checks.
+      }
+    } catch (error) {
+      // Only a bug or a hostile agent/registry gets here (e.g. toAgUiTools() throwing); the turn still ends cleanly.
+      if (!turn.stopped) {
+        turn.run?.drain?.cancel();
+        turn.batch?.controller.abort();
+        this.#fail(turn.run, classifyRunError(error), error);
+      }
+    } finally {
+      this.#finishTurn(turn);
+    }
+  }
+
+  #buildInput(runId: string, resume: ResumeEntry[] | undefined): RunAgentInput {
+    const input: RunAgentInput = {
+      threadId: this.#threadId,
+      runId,
+      messages: this.#conversation.messagesForAgent(),
+      tools: this.registry.toAgUiTools(),
+      context: this.context,
+      state: this.#conversation.state,
+      forwardedProps: this.forwardedProps ?? {},
+    };
+    if (resume !== undefined) input.resume = resume;
+    return input;
+  }
+
+  #stream(run: RunState, input: RunAgentInput): EventDrain {
+    const agent = this.agent as AbstractAgent & { abortController?: unknown };
+    agent.threadId = this.#threadId;
+    // HttpAgent.run() reads `abortController` without renewing it (only runAgent() does): give every run its own,
+    // so that aborting one run (stop()) does not poison the next.
+    if (agent.abortController instanceof AbortController) agent.abortController = new AbortController();
+    let source: Observable<BaseEvent>;
+    try {
+      source = runWithFetchGuard(
+        agent,
+        (error) => (run.transportError ??= error),
+        () => agent.run(input),
+      ).pipe(transformChunks(false), verifyEvents(false));
+    } catch (error) {
+      source = throwError(() => error);
+    }
+    return new EventDrain(source, {
+      onEvent: (event) => this.#onStreamEvent(run, event),
+      onSlice: () => this.#flush(),
+    });
+  }
+
+  #onStreamEvent(run: RunState, event: BaseEvent): void {
+    this.#conversation.apply(event);
+    switch (event.type) {
+      case EventType.TOOL_CALL_START: {
+        const { toolCallId, toolCallName } = event as ToolCallStartEvent;
+        if (!run.seen.has(toolCallId)) {
+          run.seen.add(toolCallId);
+          run.toolCallIds.push(toolCallId);
+        }
+        const owner = this.#conversation.getToolCall(toolCallId)?.owner;
+        this.#tracker.onStart(toolCallId, toolCallName, owner?.id);
+        return;
+      }
+      case EventType.TOOL_CALL_ARGS: {
+        const { toolCallId, delta } = event as ToolCallArgsEvent;
+        this.#tracker.onArgs(toolCallId, delta, parsePartialJson);
+        return;
+      }
+      case EventType.TOOL_CALL_END:
+        this.#tracker.onEnd((event as ToolCallEndEvent).toolCallId);
+        return;
+      case EventType.TOOL_CALL_RESULT: {
+        const { toolCallId, content } = event as ToolCallResultEvent;
+        this.#tracker.onResult(toolCallId, typeof content === 'string' ? content : JSON.stringify(content));
+        return;
+      }
+      case EventType.RUN_FINISHED:
+        run.finished = event as RunFinishedEvent;
+        this.#armTerminalGrace(run);
+        return;
+      case EventType.RUN_ERROR:
+        run.error = event as RunErrorEvent;
+        this.#armTerminalGrace(run);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * After RUN_FINISHED/RUN_ERROR the stream is still read to its end, so that `verifyEvents` can flag events sent
+   * after it; but a server that keeps the connection open must not hang the loop: past `TERMINAL_GRACE_MS` the
+   * stream is ended as if it had closed.
+   */
+  #armTerminalGrace(run: RunState): void {
+    const drain = run.drain;
+    if (!drain) return;
+    const timer = setTimeout(() => drain.complete(), TERMINAL_GRACE_MS);
+    void drain.done.then(() => clearTimeout(timer));
+  }
+
+  /** Frontend calls of `run` that have no result, in call order. */
+  #frontendCallsToRun(run: RunState): string[] {
+    return run.toolCallIds.filter((toolCallId) => {
+      const entry = this.#conversation.getToolCall(toolCallId);
+      return (
+        entry !== undefined &&
+        this.#conversation.getToolResult(toolCallId) === undefined &&
+        this.registry.has(entry.toolCall.function.name)
+      );
+    });
+  }
+
+  async #runTools(turn: Turn, calls: string[]): Promise<boolean> {
+    const batch: ToolBatch = { controller: new AbortController(), settled: new Map() };
+    turn.batch = batch;
+    const outcomes = await Promise.all(
+      calls.map((toolCallId) =>
+        this.#runTool(toolCallId, batch.controller.signal).then((outcome) => {
+          batch.settled.set(toolCallId, outcome.message);
+          return outcome;
+        }),
+      ),
+    );
+    turn.batch = undefined;
+    if (turn.stopped) return false; // stop() has answered every call already
+    for (const outcome of outcomes) this.#conversation.insertToolMessage(outcome.message);
+    this.#flush();
+    this.#syncAgent();
+    return outcomes.some((outcome) => outcome.followUp);
+  }
+
+  /** Runs one frontend call. Never rejects. */
+  async #runTool(toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
+    const entry = this.#conversation.getToolCall(toolCallId)!;
+    const tool = this.registry.get(entry.toolCall.function.name);
+    const optsOut = tool?.metadata?.followUp === false;
+    if (!tool) {
+      // Unregistered between the end of the stream and now (only a listener could do that): not run.
+      const message = 'Not run: the tool is no longer registered';
+      this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
+      return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message), followUp: true };
+    }
+    const parsed = parseToolArguments(entry.toolCall.function.arguments);
+    if (!parsed.ok) {
+      const error: ToolError = { category: 'validation', code: ToolResultErrorCode.INVALID_JSON, message: INVALID_JSON_MESSAGE, retryable: false };
+      this.#tracker.onNotRun(toolCallId, 'failed', error);
+      // Invalid arguments always get a follow-up, so that the model can correct itself.
+      return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE), followUp: true };
+    }
+    let result: ToolExecutionResult;
+    try {
+      result = await this.#tracker.execute(tool, toolCallId, parsed.args, signal);
+    } catch (error) {
+      result = { success: false, error: categorizeError(error, 'unknown') };
+    }
+    if (result.success) return { message: toolMessage(toolCallId, result.result), followUp: !optsOut };
+    if (result.error.category === 'cancelled') {
+      return {
+        message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, CANCELLED_BY_USER_MESSAGE),
+        followUp: !optsOut,
+      };
+    }
+    // A failure always gets a follow-up, even for a tool that opts out, so that the model learns of it.
+    return { message: toolFailureMessage(toolCallId, result.error), followUp: true };
+  }
+
+  #stopForLoopGuard(run: RunState, calls: string[], result: unknown): void {
+    const rounds = this.#maxIterations();
+    const message = `Stopped after ${rounds} tool round${rounds === 1 ? '' : 's'}`;
+    for (const toolCallId of calls) {
+      const error: ToolError = { category: 'cancelled', code: ToolResultErrorCode.MAX_TOOL_ITERATIONS, message: `Not run: ${message.toLowerCase()}`, retryable: false };
+      this.#tracker.onNotRun(toolCallId, 'cancelled', error);
+      this.#conversation.insertToolMessage(toolErrorMessage(toolCallId, ToolResultErrorCode.MAX_TOOL_ITERATIONS, error.message));
+    }
+    this.#flush();
+    this.#finishRun(run, false, result);
+    this.#fail(run, { code: RunErrorCode.MAX_TOOL_ITERATIONS, message });
+  }
+
+  /**
+   * Answers the calls of `run` that have no result (frontend and backend alike: a transcript with an unanswered
+   * call is rejected by the model providers on the next request), keeping results that already settled.
+   */
+  #answerUnanswered(run: RunState, message: string, settled?: Map<string, ToolMessage>): void {
+    for (const toolCallId of run.toolCallIds) {
+      if (this.#conversation.getToolResult(toolCallId) !== undefined) continue;
+      if (this.#conversation.getToolCall(toolCallId) === undefined) continue;
+      const result = settled?.get(toolCallId);
+      if (result) {
+        this.#conversation.insertToolMessage(result);
+        continue;
+      }
+      this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
+      this.#conversation.insertToolMessage(toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message));
+    }
+  }
+
+  #fail(
+    run: RunState | undefined,
+    info: { code: RunErrorDetail['code']; message: string; status?: number },
+    cause?: unknown,
+  ): void {
+    if (run) this.#answerUnanswered(run, NOT_RUN_MESSAGE);
+    this.#flush();
+    this.#syncAgent();
+    const detail: RunErrorDetail = { code: info.code, message: info.message, threadId: this.#threadId };
+    if (run) detail.runId = run.runId;
+    if (info.status !== undefined) detail.status = info.status;
+    if (cause !== undefined) detail.cause = cause;
+    this.#lastError = detail;
+    this.#emit('run-error', detail);
+  }
+
+  #finishRun(run: RunState, followUp: boolean, result: unknown): void {
+    this.#syncAgent();
+    const outcome = run.finished?.outcome;
+    this.#emit('run-finished', {
+      threadId: this.#threadId,
+      runId: run.runId,
+      iteration: run.iteration,
+      followUp,
+      ...(result !== undefined && { result }),
+      interrupts: outcome?.type === 'interrupt' ? [...outcome.interrupts] : [],
+    });
+  }
+
+  /** `maxToolIterations`, sanitized: a non-negative integer (the default for anything else). */
+  #maxIterations(): number {
+    const value = this.maxToolIterations;
+    if (value === Infinity) return value;
+    return Number.isFinite(value) && value >= 0 ? Math.floor(value) : DEFAULT_MAX_TOOL_ITERATIONS;
+  }
+
+  #finishTurn(turn: Turn): void {
+    if (this.#turn !== turn) return;
+    this.#turn = undefined;
+    this.#syncAgent();
+    this.#setRunning(false);
+  }
+
+  /** Fires `messages-changed`/`state-changed` for what changed since the last flush. */
+  #flush(): void {
+    const change = this.#conversation.commit();
+    if (!change) return;
+    if (change.messagesChanged) {
+      this.#emit('messages-changed', {
+        messages: this.#conversation.messages,
+        version: change.version,
+        changedMessageIds: change.changedMessageIds,
+      });
+    }
+    if (change.stateChanged) this.#emit('state-changed', { state: this.#conversation.state });
+  }
+
+  /** Mirrors thread id, messages (a copy), state and interrupts onto the agent, for page code that holds it. */
+  #syncAgent(): void {
+    const agent = this.agent;
+    agent.pendingInterrupts = [...this.#pendingInterrupts];
+    // setMessages() deep-copies: skip it when nothing changed since the last sync.
+    if (this.#syncedVersion === this.#conversation.version && agent.threadId === this.#threadId) return;
+    this.#syncedVersion = this.#conversation.version;
+    agent.threadId = this.#threadId;
+    try {
+      agent.setMessages(this.#conversation.messages as Message[]);
+      agent.setState(this.#conversation.state);
+    } catch {
+      // setMessages/setState clone; a value that cannot be cloned is shared instead.
+      agent.messages = [...this.#conversation.messages];
+      agent.state = this.#conversation.state;
+    }
+  }
+
+  #setRunning(running: boolean): void {
+    if (this.#running === running) return;
+    this.#running = running;
+    this.agent.isRunning = running;
+    this.#emit('running-changed', { running });
+  }
+
+  #emit<K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']): void {
+    const event = new CustomEvent(type, { detail });
+    this.dispatchEvent(event);
+  }
+}
+
+function cloneMessages(messages: readonly Message[]): Message[] {
+  try {
+    return structuredClone(messages) as Message[];
+  } catch {
+    return messages.map((message) => ({ ...message }));
+  }
+}

@@ -1,0 +1,45 @@
+import { AGUIError } from '@ag-ui/client';
+import { RunErrorCode } from './types.js';
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function messageOf(error: unknown): string {
+  const message = field(error, 'message');
+  if (typeof message === 'string' && message !== '') return message;
+  return typeof error === 'string' && error !== '' ? error : 'The run failed';
+}
+
+const PROTOCOL_ERROR_NAMES = new Set(['AGUIError', 'SyntaxError', 'ZodError', '$ZodError']);
+
+/**
+ * Files an error that ended a run's event stream under a `RunErrorCode`:
+ *
+ * - an error carrying a numeric `status` (what `@ag-ui/client`'s `runHttpRequest` throws for a non-2xx response)
+ *   -> `http_error`;
+ * - `AGUIError` (`verifyEvents`), `SyntaxError` (an SSE frame that is not JSON), a Zod error, or the transport's
+ *   "Invalid event"/"SSE buffer" errors -> `protocol_error`;
+ * - `TypeError` (fetch's network failure, a body stream cut mid-way) or `AbortError` not asked for by the loop
+ *   -> `network_error`;
+ * - anything else -> `unknown`.
+ */
+export function classifyRunError(error: unknown): { code: RunErrorCode; message: string; status?: number } {
+  const message = messageOf(error);
+  const status = field(error, 'status');
+  if (typeof status === 'number' && Number.isInteger(status)) {
+    return { code: RunErrorCode.HTTP_ERROR, message, status };
+  }
+  const name = field(error, 'name');
+  if (
+    error instanceof AGUIError ||
+    (typeof name === 'string' && PROTOCOL_ERROR_NAMES.has(name)) ||
+    /^Invalid event|SSE buffer size exceeded|No headers event/.test(message)
+  ) {
+    return { code: RunErrorCode.PROTOCOL_ERROR, message };
+  }
+  if (error instanceof TypeError || name === 'AbortError' || name === 'NetworkError' || /getReader/.test(message)) {
+    return { code: RunErrorCode.NETWORK_ERROR, message };
+  }
+  return { code: RunErrorCode.UNKNOWN, message };
+}
