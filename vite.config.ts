@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { createAgUiMiddleware } from './web/server/index.js';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+/** Every runtime dependency (and its subpaths) stays external in the library build. */
+const external = (id: string) => Object.keys(pkg.dependencies).some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /** Mounts the demo AG-UI agent (and the scripted test agents) at /api/* on the dev and preview servers. */
 function agUiServer(): Plugin {
@@ -33,7 +40,7 @@ export default defineConfig(({ command, mode }) => ({
             formats: ['es'],
           },
           rolldownOptions: {
-            external: [/^lit(\/|$)/, /^@lit\//, /^@lit-labs\//, /^@ag-ui\//, /^zod(\/|$)/, /^rxjs(\/|$)/, /^marked(\/|$)/, /^dompurify(\/|$)/],
+            external,
             output: { preserveModules: true, preserveModulesRoot: 'web/src' },
           },
         }

@@ -4,12 +4,8 @@ import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { RunErrorDetail } from '../../web/src/agent/types.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import {
-  afterEach,
-  beforeEach,
   createLoop,
-  describe,
   echoTool,
-  it,
   recordedRequests,
   recordEvents,
   scenarioUrl,

@@ -7,13 +7,9 @@ import { HttpAgent } from '@ag-ui/client';
 import { AgentRunLoop as Loop } from '../../web/src/agent/agent-run-loop.js';
 import { ToolExecutionManager, ToolRegistry, TransientToolError, ValidatingToolExecutor } from '../../web/src/tools/index.js';
 import {
-  afterEach,
-  beforeEach,
   createLoop,
   deferred,
-  describe,
   echoTool,
-  it,
   parseContent,
   recordedRequests,
   recordEvents,
@@ -220,8 +216,7 @@ describe('AgentRunLoop frontend tools', () => {
     expect((await ended).detail.result).to.equal('second time lucky');
     expect((await ended).detail.execution.retry.attemptNumber).to.equal(2);
     expect(statuses).to.deep.equal([
-      'pending', // TOOL_CALL_END: waiting for the run to end
-      'pending', // queued by the manager
+      'pending', // TOOL_CALL_END: waiting for the run to end (the manager's queueing is no change, no event)
       'validating',
       'executing',
       'pending', // backoff

@@ -3,12 +3,8 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import {
-  afterEach,
-  beforeEach,
   createLoop,
-  describe,
   echoTool,
-  it,
   recordedRequests,
   recordEvents,
   scenarioUrl,

@@ -1,7 +1,6 @@
 import { EventType, type AssistantMessage, type BaseEvent, type Message, type ToolMessage } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { Conversation } from '../../web/src/agent/conversation.js';
-import { describe, it } from '../helpers/agent-fixtures.js';
 
 function applyAll(conversation: Conversation, events: Array<Record<string, unknown>>): void {
   for (const event of events) conversation.apply(event as unknown as BaseEvent);

@@ -2,7 +2,6 @@ import { EventType, type BaseEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { from, Subject, throwError, concat } from 'rxjs';
 import { EventDrain, yieldToEventLoop } from '../../web/src/agent/event-drain.js';
-import { describe, it } from '../helpers/agent-fixtures.js';
 
 function deltas(n: number): BaseEvent[] {
   return Array.from({ length: n }, (_, i) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm', delta: String(i) }) as BaseEvent);

@@ -1,7 +1,6 @@
 import { HttpAgent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { runWithFetchGuard } from '../../web/src/agent/http-agent-guard.js';
-import { describe, it } from '../helpers/agent-fixtures.js';
 
 type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import { parsePartialJson } from '../../web/src/agent/partial-json.js';
-import { describe, it } from '../helpers/agent-fixtures.js';
 
 describe('parsePartialJson', () => {
   const cases: Array<[string, unknown]> = [

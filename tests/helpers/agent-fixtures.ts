@@ -1,4 +1,4 @@
-// Fixtures for the run loop tests (tests/agent/): typed BDD globals, the scripted AG-UI test server, event recording,
+// Fixtures for the run loop tests (tests/agent/): the scripted AG-UI test server, event recording,
 // and a guard that fails a test on any unhandled promise rejection.
 import { HttpAgent, type RunAgentInput } from '@ag-ui/client';
 import { z } from 'zod';
@@ -6,21 +6,6 @@ import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { AgentRunLoopEventMap } from '../../web/src/agent/types.js';
 import { ToolRegistry, type ToolDefinition, type ToolMetadata } from '../../web/src/tools/index.js';
 
-// The project has no @types/mocha; typed handles on Mocha's BDD globals keep `tsc --noEmit` clean.
-type Done = (error?: unknown) => void;
-type TestFn = (this: { timeout(ms: number): void }, done: Done) => void | Promise<unknown>;
-type SuiteFn = (this: unknown) => void;
-interface Bdd {
-  describe: ((title: string, fn: SuiteFn) => void) & { only: (title: string, fn: SuiteFn) => void };
-  it: ((title: string, fn: TestFn) => void) & { only: (title: string, fn: TestFn) => void };
-  beforeEach: (fn: TestFn) => void;
-  afterEach: (fn: TestFn) => void;
-}
-const bdd = globalThis as unknown as Bdd;
-export const describe = bdd.describe;
-export const it = bdd.it;
-export const beforeEach = bdd.beforeEach;
-export const afterEach = bdd.afterEach;
 
 export interface Deferred<T> {
   promise: Promise<T>;

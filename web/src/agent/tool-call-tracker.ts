@@ -230,7 +230,9 @@ export class ToolCallTracker {
     }
   }
 
+  /** Sets `status` and fires `tool-status-changed`, only when it changes (TOOL_CALL_END and the manager both say `pending`). */
   #setStatus(view: ToolCallView, status: ToolCallView['status']): void {
+    if (view.status === status) return;
     view.status = status;
     this.#emit('tool-status-changed', {
       toolCallId: view.toolCallId,

@@ -1,6 +1,56 @@
 import type { ToolError, ToolErrorCategory, ToolValidationIssue } from './types.js';
 import { DEFAULT_RETRY_CONFIG } from './types.js';
 
+/**
+ * Stable `ToolError.code` values the runtime sets (handlers may use their own codes too).
+ */
+export const ToolErrorCode = {
+  /** The tool's circuit is open (or half-open with its trial calls in flight); the handler did not run. */
+  CIRCUIT_OPEN: 'circuit_open',
+  /** The handler's result could not be serialized to JSON (a cycle, a BigInt, a function or a symbol). */
+  NOT_SERIALIZABLE: 'not_serializable',
+  /** The arguments failed the tool's schema. */
+  INVALID_ARGUMENTS: 'invalid_arguments',
+  /** An attempt exceeded `metadata.timeoutMs`. */
+  TIMEOUT: 'timeout',
+  /** The execution was cancelled. */
+  CANCELLED: 'cancelled',
+  /** `fetch` failed at the network level. */
+  NETWORK_ERROR: 'network_error',
+  /** `execute()` was given something that is not a tool definition. */
+  INVALID_TOOL: 'invalid_tool',
+} as const;
+export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
+
+/** Codes of `ToolRegistrationError`. */
+export const ToolRegistrationErrorCode = {
+  /** The name does not match `^[a-zA-Z0-9_-]{1,64}$`. */
+  INVALID_NAME: 'invalid_name',
+  /** A tool with that name is already registered. */
+  DUPLICATE_NAME: 'duplicate_name',
+  /** The definition is not an object, or its description, schema, handler or metadata is invalid. */
+  INVALID_DEFINITION: 'invalid_definition',
+  /** Zod could not convert the tool's schema to JSON Schema (`toAgUiTools()`). */
+  SCHEMA_CONVERSION_FAILED: 'schema_conversion_failed',
+} as const;
+export type ToolRegistrationErrorCode = (typeof ToolRegistrationErrorCode)[keyof typeof ToolRegistrationErrorCode];
+
+/**
+ * Thrown by `ToolRegistry.register()` for an invalid or duplicate definition, and by `toAgUiTools()` when a
+ * schema cannot be converted. `code` says which; `toolName` names the tool when it has a usable name.
+ */
+export class ToolRegistrationError extends Error {
+  override name = 'ToolRegistrationError';
+  readonly code: ToolRegistrationErrorCode;
+  readonly toolName: string | undefined;
+
+  constructor(message: string, code: ToolRegistrationErrorCode, toolName?: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.toolName = toolName;
+  }
+}
+
 /** Options of `ToolHandlerError` and its subclasses. */
 export interface ToolHandlerErrorOptions {
   /** Category the runtime files the failure under (decides retries). Default `execution`. */
@@ -233,7 +283,7 @@ export function categorizeError(error: unknown, defaultCategory: ToolErrorCatego
   }
 
   if (error instanceof TypeError && FETCH_FAILURE_MESSAGES.some((m) => message.toLowerCase().includes(m))) {
-    return build('transient', { code: 'network_error' });
+    return build('transient', { code: ToolErrorCode.NETWORK_ERROR });
   }
 
   const http = httpInfo(error);

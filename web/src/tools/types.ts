@@ -35,8 +35,11 @@ export interface ToolExecutionContext {
   /** Name of the tool being run. */
   toolName: string;
   /**
-   * Aborted when the execution is cancelled (`reason`: a `DOMException` named `AbortError`) or this attempt times
-   * out (`reason`: a `DOMException` named `TimeoutError`). Pass it to `fetch` and check it in long loops.
+   * Aborted when the execution is cancelled (`reason`: a `DOMException` named `AbortError`, or the caller's
+   * reason) or this attempt times out (`reason`: a `DOMException` named `TimeoutError`). Pass it to `fetch` and
+   * check it in long loops. In contexts made by `ToolExecutionManager` it is a getter that creates the attempt's
+   * `AbortController` on first access (handlers that never read it cost none), so `{ ...context }` does not copy
+   * it: copy it explicitly (`{ ...context, signal: context.signal }`).
    */
   signal: AbortSignal;
   /** 1-based number of this attempt. */
@@ -84,11 +87,17 @@ export interface RegisteredTool<TArgs = any> extends ToolDefinition<TArgs> {
 
 /** Lifecycle states of a `ToolExecution` (Lit's `TaskStatus` pattern: an `as const` object plus a type). */
 export const ToolExecutionStatus = {
+  /** Queued, or waiting out a retry backoff. */
   PENDING: 'pending',
+  /** An attempt is about to validate its arguments. */
   VALIDATING: 'validating',
+  /** An attempt is running (the executor validates, then runs the handler). */
   EXECUTING: 'executing',
+  /** Finished with a result. */
   SUCCEEDED: 'succeeded',
+  /** Finished with an error after its last attempt (or failed fast: open circuit, invalid arguments). */
   FAILED: 'failed',
+  /** Cancelled (`cancel()`, `cancelAll()` or the caller's `signal`). */
   CANCELLED: 'cancelled',
 } as const;
 export type ToolExecutionStatus = (typeof ToolExecutionStatus)[keyof typeof ToolExecutionStatus];
@@ -128,7 +137,11 @@ export interface ToolError {
   message: string;
   /** The original thrown value, when there was one. Not serialized into tool results. */
   cause?: unknown;
-  /** Whether the runtime would retry this failure (its category is retryable under the config in force). */
+  /**
+   * Whether the runtime retries (or would retry) this failure: its category is in `retryableCategories` of the
+   * retry config in force for the tool. Always `false` for `validation` and `cancelled`, and for a fail-fast
+   * `circuit_open` rejection (which is not retried within the execution; `retryAfter` says when to try again).
+   */
   retryable: boolean;
   /** Minimum wait before retrying, in ms (from `Retry-After`, or an open circuit's time left). */
   retryAfter?: number;
@@ -158,12 +171,17 @@ export interface ToolExecution {
   error?: ToolError;
   /** Times are ms since the epoch; `duration` is ms from `startedAt` to `completedAt`. */
   timing: { queuedAt: number; startedAt?: number; completedAt?: number; duration?: number };
+  /**
+   * `attemptNumber` is the current (or last) attempt, 1-based (0 before the first); `previousErrors` holds the
+   * errors of the attempts before it (the final error is in `error`, not here).
+   */
   retry: { attemptNumber: number; maxAttempts: number; previousErrors: ToolError[] };
 }
 
 /**
- * Retry policy. The delay before attempt n+1 is `min(baseDelay * backoffMultiplier^(n-1), maxDelay)` with full
- * jitter (see `computeRetryDelay`), never less than an error's `retryAfter` (still capped by `maxDelay`).
+ * Retry policy. The delay before attempt n+1 is `d = min(baseDelay * backoffMultiplier^(n-1), maxDelay)` with
+ * "equal jitter" (a uniform value in `[d/2, d]`, see `computeRetryDelay`), never less than an error's `retryAfter`
+ * (still capped by `maxDelay`).
  */
 export interface RetryConfig {
   /** Attempts in all, including the first. `1` disables retries. */
@@ -174,7 +192,7 @@ export interface RetryConfig {
   maxDelay: number;
   /** Growth factor of the delay per attempt. */
   backoffMultiplier: number;
-  /** Categories that are retried. */
+  /** Categories that are retried. `validation` and `cancelled` are never retried, even when listed. */
   retryableCategories: ToolErrorCategory[];
 }
 
@@ -186,6 +204,9 @@ export const DEFAULT_RETRY_CONFIG: Readonly<RetryConfig> = Object.freeze({
   backoffMultiplier: 2,
   retryableCategories: ['transient', 'timeout'] as ToolErrorCategory[],
 });
+
+/** How a finished execution ended, as recorded in `ToolStats` (`ToolRegistry.recordExecution`). */
+export type ToolExecutionOutcome = 'succeeded' | 'failed' | 'cancelled';
 
 /** Per-tool statistics kept by the registry and updated by the `ToolExecutionManager`. */
 export interface ToolStats {
@@ -218,10 +239,14 @@ export interface CircuitBreakerConfig {
   failureThreshold: number;
   /** Time the circuit stays open before letting a trial call through (half-open), in ms. Default 60000. */
   recoveryTimeoutMs: number;
-  /** Consecutive successes in half-open that close the circuit. Default 2. */
+  /**
+   * Successes in half-open that close the circuit; also how many trial executions run at once while half-open
+   * (further calls fail fast until a trial ends). Default 2.
+   */
   successThreshold: number;
 }
 
+/** Defaults: open after 5 consecutive failed executions, half-open after 60 s, close after 2 successes. */
 export const DEFAULT_CIRCUIT_BREAKER_CONFIG: Readonly<CircuitBreakerConfig> = Object.freeze({
   failureThreshold: 5,
   recoveryTimeoutMs: 60000,

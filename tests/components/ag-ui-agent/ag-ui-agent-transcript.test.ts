@@ -1,0 +1,117 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { HttpAgent, type Message } from '@ag-ui/client';
+import { ToolRegistry } from '../../../web/src/tools/index.js';
+import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import { $, $$, assistantText, rendered, scenarioUrl } from './helpers.js';
+
+/** A thread of `n` messages: user questions, markdown answers, and every tenth answer a tool call with its result. */
+function thread(n: number): Message[] {
+  const messages: Message[] = [];
+  for (let i = 0; messages.length < n; i++) {
+    messages.push({ id: `u${i}`, role: 'user', content: `Question ${i}` });
+    if (i % 10 === 9) {
+      messages.push({
+        id: `a${i}`,
+        role: 'assistant',
+        content: `Let me compute **${i}**.`,
+        toolCalls: [{ id: `c${i}`, type: 'function', function: { name: 'calculator', arguments: `{"expression":"${i}+1"}` } }],
+      });
+      messages.push({ id: `t${i}`, role: 'tool', toolCallId: `c${i}`, content: String(i + 1) });
+    } else {
+      messages.push({ id: `a${i}`, role: 'assistant', content: `Answer ${i} with *markdown*:\n\n- item\n- \`code\`\n` });
+    }
+  }
+  return messages.slice(0, n);
+}
+
+async function mountThread(n: number, url = scenarioUrl('text')): Promise<AgUiAgent> {
+  const agent = new HttpAgent({ url, initialMessages: thread(n) });
+  const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${new ToolRegistry()}></ag-ui-agent>`);
+  await rendered(el);
+  return el;
+}
+
+function transcriptOf(el: AgUiAgent): HTMLElement {
+  return $(el, '[part="transcript"]')!;
+}
+
+function distanceFromBottom(el: AgUiAgent): number {
+  const transcript = transcriptOf(el);
+  return transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight;
+}
+
+describe('<ag-ui-agent> transcript', () => {
+  it('keeps the DOM size independent of the thread length', async () => {
+    const short = await mountThread(100);
+    const long = await mountThread(5000);
+    expect(long.messages).to.have.length(5000);
+    const shortNodes = short.shadowRoot!.querySelectorAll('*').length;
+    const longNodes = long.shadowRoot!.querySelectorAll('*').length;
+    expect($$(long, '[part~="message"]').length).to.be.at.most(50);
+    expect(longNodes).to.be.at.most(shortNodes * 1.2);
+    // The newest entries are the ones shown, with their tool call cards.
+    const lastQuestion = thread(5000).filter((message) => message.role === 'user').at(-1)!.content as string;
+    expect($$(long, '[part~="message-user"]').at(-1)!.textContent).to.include(lastQuestion);
+    expect($(long, '[part~="tool-call"]')).to.not.equal(null);
+    await expect(long).to.be.accessible();
+  });
+
+  it('opens scrolled to the bottom', async () => {
+    const el = await mountThread(500);
+    const transcript = transcriptOf(el);
+    expect(transcript.scrollHeight).to.be.greaterThan(transcript.clientHeight);
+    expect(distanceFromBottom(el)).to.be.at.most(2);
+  });
+
+  it('shows earlier messages from the "Show earlier messages" button, keeping the reading position', async () => {
+    const el = await mountThread(120);
+    const first = () => $$(el, '[part~="message"]')[0]!.dataset.messageId;
+    const firstBefore = first();
+    const button = $(el, '[part="load-earlier"]')!;
+    expect(button.textContent).to.match(/Show earlier messages/);
+    const anchor = $$(el, '[part~="message"]')[0]!;
+    button.focus();
+    button.click();
+    await el.updateComplete;
+    expect(first()).to.not.equal(firstBefore);
+    expect($$(el, '[part~="message"]').length).to.be.greaterThan(50);
+    // The entry that was first is still in the DOM (and still where the reader was looking).
+    expect(anchor.isConnected).to.equal(true);
+  });
+
+  it('shows earlier messages when the reader scrolls to the top', async () => {
+    const el = await mountThread(300);
+    const before = $$(el, '[part~="message"]').length;
+    const transcript = transcriptOf(el);
+    transcript.scrollTop = 0;
+    await waitUntil(() => $$(el, '[part~="message"]').length > before, 'earlier messages to render');
+    expect(transcript.scrollTop).to.be.greaterThan(0);
+  });
+
+  it('follows streamed text at the bottom, but not after the reader scrolled up', async () => {
+    const text = Array.from({ length: 40 }, (_, i) => `Streamed line ${i}.`).join('\n\n');
+    const el = await mountThread(60, scenarioUrl('text', { text, chunks: 40, delay: 25 }));
+    const sending = el.sendMessage('stream slowly');
+    await waitUntil(() => assistantText(el).includes('Streamed line 3.'), 'streaming to start', { timeout: 5000 });
+    await rendered(el);
+    expect(distanceFromBottom(el)).to.be.at.most(2);
+
+    const transcript = transcriptOf(el);
+    // The reader turns the wheel up.
+    transcript.dispatchEvent(new WheelEvent('wheel', { deltaY: -300, bubbles: true }));
+    transcript.scrollTop = Math.max(100, transcript.scrollTop - 300);
+    const readingAt = transcript.scrollTop;
+    await waitUntil(() => !el.running && assistantText(el).includes('Streamed line 39.'), 'the stream to end', { timeout: 5000 });
+    await rendered(el);
+    await sending;
+    expect(transcript.scrollTop).to.equal(readingAt);
+    expect(distanceFromBottom(el)).to.be.greaterThan(100);
+
+    // Back at the bottom, it follows again.
+    transcript.scrollTop = transcript.scrollHeight;
+    await waitUntil(() => distanceFromBottom(el) <= 2);
+    await el.sendMessage('more');
+    await rendered(el);
+    expect(distanceFromBottom(el)).to.be.at.most(2);
+  });
+});

@@ -1,0 +1,88 @@
+// Helpers for the <ag-ui-agent> tests: mount against the real AG-UI test servers (mounted at /api/ by the test
+// runner, see web/server/), read the shadow DOM, wait for a rendered frame.
+import { fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
+import { z } from 'zod';
+import { ToolRegistry, type ToolDefinition } from '../../../web/src/tools/index.js';
+import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+
+/** URL of a scripted test agent: `/api/test/<scenario>?<options>` (see web/server/test-scenarios.ts). */
+export function scenarioUrl(scenario: string, options: Record<string, string | number> = {}): string {
+  const query = new URLSearchParams(Object.entries(options).map(([k, v]) => [k, String(v)]));
+  const search = query.toString();
+  return `/api/test/${scenario}${search ? `?${search}` : ''}`;
+}
+
+/** The demo agent without its per-event delay. */
+export const DEMO_URL = '/api/agent?delay=0';
+
+/** Mounts an element on `url` with its own registry (so tests never share tools). */
+export async function mount(url: string, registry = new ToolRegistry()): Promise<AgUiAgent> {
+  return fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${registry}></ag-ui-agent>`);
+}
+
+/** Resolves after the element rendered what the loop has now (the element renders on animation frames). */
+export async function rendered(el: AgUiAgent): Promise<void> {
+  await nextFrame();
+  await el.updateComplete;
+}
+
+export function $(el: AgUiAgent, selector: string): HTMLElement | null {
+  return el.shadowRoot!.querySelector<HTMLElement>(selector);
+}
+
+export function $$(el: AgUiAgent, selector: string): HTMLElement[] {
+  return [...el.shadowRoot!.querySelectorAll<HTMLElement>(selector)];
+}
+
+/** Text of the assistant messages, joined. */
+export function assistantText(el: AgUiAgent): string {
+  return $$(el, '[part~="message-assistant"] [part~="message-content"]')
+    .map((node) => node.textContent ?? '')
+    .join('\n');
+}
+
+/** Waits until `selector` matches in the shadow root and returns the element. */
+export async function until(el: AgUiAgent, selector: string, message?: string): Promise<HTMLElement> {
+  await waitUntil(() => $(el, selector) !== null, message ?? `${selector} to render`, { timeout: 5000 });
+  return $(el, selector)!;
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** A `get_current_time` tool (what the demo agent calls for "what time is it") whose handler waits for `gate`. */
+export function gatedTimeTool(gate: Promise<string>): ToolDefinition<{ timezone?: string | undefined }> {
+  return {
+    name: 'get_current_time',
+    description: 'The current time in an IANA timezone',
+    schema: z.object({ timezone: z.string().optional() }),
+    handler: async ({ timezone }, { signal }) => {
+      const time = await Promise.race([
+        gate,
+        new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+      ]);
+      return { time, timezone: timezone ?? 'UTC' };
+    },
+  };
+}
+
+/** A tool named `echo` (the scripted agents' default tool) returning its arguments. */
+export function echoTool(): ToolDefinition<Record<string, unknown>> {
+  return {
+    name: 'echo',
+    description: 'Returns its arguments',
+    schema: z.record(z.string(), z.unknown()),
+    handler: (args) => args,
+  };
+}

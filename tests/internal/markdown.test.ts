@@ -1,0 +1,155 @@
+import { expect } from '@open-wc/testing';
+import { IncrementalMarkdown, MarkdownCache, renderMarkdown, sanitizeHtml } from '../../web/src/internal/markdown.js';
+
+/** Parses HTML into a detached <template> to inspect it without running anything. */
+function parse(html: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
+function joined(rendered: { chunks: readonly string[]; tail: string }): string {
+  return rendered.chunks.join('') + rendered.tail;
+}
+
+describe('internal/markdown', () => {
+  describe('renderMarkdown', () => {
+    it('renders GFM markdown', () => {
+      const fragment = parse(renderMarkdown('# Title\n\n**bold** and `code`\n\n- a\n- b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n'));
+      expect(fragment.querySelector('h1')?.textContent).to.equal('Title');
+      expect(fragment.querySelector('strong')?.textContent).to.equal('bold');
+      expect(fragment.querySelector('code')?.textContent).to.equal('code');
+      expect(fragment.querySelectorAll('li')).to.have.length(2);
+      expect(fragment.querySelector('table td')?.textContent).to.equal('1');
+    });
+
+    it('strips script, event handlers and javascript: URLs', () => {
+      const html = renderMarkdown(
+        'hi <script>window.__mdXss = 1</script><img src="x" onerror="window.__mdXss = 2"> ' +
+          '[click](javascript:window.__mdXss=3) <a href="javascript:alert(1)">a</a> <form><input></form>',
+      );
+      const fragment = parse(html);
+      expect(fragment.querySelector('script')).to.equal(null);
+      expect(fragment.querySelector('img')?.hasAttribute('onerror')).to.equal(false);
+      expect(fragment.querySelector('form, input')).to.equal(null);
+      for (const a of fragment.querySelectorAll('a')) expect(a.getAttribute('href') ?? '').not.to.match(/^javascript:/i);
+      expect(html).not.to.include('onerror');
+    });
+
+    it('opens links in a new browsing context without an opener', () => {
+      const link = parse(renderMarkdown('[docs](https://example.com/docs)')).querySelector('a')!;
+      expect(link.getAttribute('href')).to.equal('https://example.com/docs');
+      expect(link.getAttribute('target')).to.equal('_blank');
+      expect(link.getAttribute('rel')).to.include('noopener');
+    });
+
+    it('sanitizes raw HTML with sanitizeHtml', () => {
+      expect(sanitizeHtml('<b onclick="x()">b</b><script>x()</script>')).to.equal('<b>b</b>');
+    });
+  });
+
+  describe('IncrementalMarkdown', () => {
+    const document = [
+      '# Heading',
+      '',
+      'A paragraph with **bold** text',
+      'on two lines.',
+      '',
+      '```js',
+      'const a = 1;',
+      '',
+      'const b = 2;',
+      '```',
+      '',
+      '- one',
+      '',
+      '- two',
+      '',
+      '    indented continuation',
+      '',
+      '> quote',
+      '',
+      'The end.',
+      '',
+    ].join('\n');
+
+    it('renders the same HTML as a one-go render, whatever the chunking of the stream', () => {
+      for (const step of [1, 3, 7, 40]) {
+        const md = new IncrementalMarkdown();
+        let rendered = md.update('');
+        for (let end = step; end < document.length + step; end += step) rendered = md.update(document.slice(0, end));
+        expect(parse(joined(rendered)).textContent, `step ${step}`).to.equal(parse(renderMarkdown(document)).textContent);
+        expect(joined(rendered).replace(/\s+/g, ''), `step ${step}`).to.equal(renderMarkdown(document).replace(/\s+/g, ''));
+      }
+    });
+
+    it('keeps completed blocks as stable chunks and re-renders only the tail', () => {
+      const md = new IncrementalMarkdown();
+      const first = md.update('# Title\n\nfirst para\n');
+      expect(first.chunks).to.deep.equal(['<h1>Title</h1>\n']);
+      expect(first.tail).to.equal('<p>first para</p>\n');
+      const second = md.update('# Title\n\nfirst para\n\nsecond\n');
+      expect(second.chunks[0]).to.equal(first.chunks[0]);
+      expect(second.chunks).to.have.length(2);
+      expect(second.tail).to.equal('<p>second</p>\n');
+      expect(md.update('# Title\n\nfirst para\n\nsecond\n')).to.equal(second);
+    });
+
+    it('never splits a fenced code block at its blank lines', () => {
+      const md = new IncrementalMarkdown();
+      const rendered = md.update('```\nline 1\n\nline 2\n\nline 3\n');
+      expect(rendered.chunks).to.deep.equal([]);
+      expect(parse(rendered.tail).querySelectorAll('pre')).to.have.length(1);
+    });
+
+    it('starts over when the text is replaced rather than extended', () => {
+      const md = new IncrementalMarkdown();
+      md.update('# Old\n\nold text\n');
+      const rendered = md.update('# New\n\nnew text\n');
+      expect(joined(rendered)).to.equal(renderMarkdown('# New\n\nnew text\n'));
+    });
+
+    it('defers a costly tail and catches up when asked again later', () => {
+      // Any cost > 0 ms throttles, for a million times that cost: the clock passed in decides, not the machine.
+      const md = new IncrementalMarkdown({ throttleMinMs: -1, throttleFactor: 1e6 });
+      const paragraph = 'word '.repeat(20_000);
+      expect(md.update(paragraph, 0).stale).to.equal(false);
+      const deferred = md.update(`${paragraph}more`, 1);
+      expect(deferred.stale).to.equal(true);
+      expect(deferred.tail).not.to.include('more');
+      const caughtUp = md.update(`${paragraph}more`, 1e12);
+      expect(caughtUp.stale).to.equal(false);
+      expect(caughtUp.tail).to.include('more');
+    });
+  });
+
+  it('renders a burst of completed blocks over several updates within a budget, never showing text twice', () => {
+    const text = Array.from({ length: 200 }, (_, i) => `Paragraph ${i} ${'lorem ipsum '.repeat(10)}`).join('\n\n') + '\n\nTail';
+    const md = new IncrementalMarkdown({ budgetMs: 0 });
+    let rendered = md.update(text);
+    let updates = 1;
+    expect(rendered.stale).to.equal(true);
+    expect(rendered.tail).to.equal('');
+    expect(rendered.chunks).to.have.length(1);
+    while (rendered.stale) {
+      rendered = md.update(text);
+      updates++;
+      const shown = parse(joined(rendered)).textContent!;
+      expect(shown.match(/Paragraph 0 /g) ?? []).to.have.length(1);
+    }
+    expect(updates).to.be.greaterThan(2);
+    expect(parse(joined(rendered)).textContent).to.equal(parse(renderMarkdown(text)).textContent);
+  });
+
+  describe('MarkdownCache', () => {
+    it('renders per key and evicts the least recently used', () => {
+      const cache = new MarkdownCache(2);
+      const a = cache.render('a', 'alpha');
+      cache.render('b', 'beta');
+      expect(cache.render('a', 'alpha')).to.equal(a);
+      cache.render('c', 'gamma');
+      expect(cache.size).to.equal(2);
+      expect(cache.render('a', 'alpha')).to.equal(a);
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PermanentToolError, type ToolDefinition } from '../src/tools/index.js';
+import { evaluateExpression } from './calculator.js';
+
+/** Whether `Intl` knows the IANA time zone `zone`. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `calculator`: evaluates an arithmetic expression (no eval: see calculator.ts). */
+export const calculatorTool: ToolDefinition<{ expression: string }> = {
+  name: 'calculator',
+  description: 'Evaluates an arithmetic expression with + - * / % ^ and parentheses, e.g. "(3 + 4) * 2".',
+  schema: z.object({ expression: z.string().min(1).max(200).describe('The arithmetic expression') }),
+  handler: ({ expression }) => {
+    let value: number;
+    try {
+      value = evaluateExpression(expression);
+    } catch (error) {
+      throw new PermanentToolError((error as Error).message, { cause: error });
+    }
+    if (!Number.isFinite(value)) throw new PermanentToolError(`"${expression}" has no finite value`);
+    return { expression, value };
+  },
+  metadata: { category: 'math', tags: ['demo'], idempotent: true },
+};
+
+/** `get_current_time`: the current date and time in an IANA time zone (default: the browser's). */
+export const currentTimeTool: ToolDefinition<{ timezone?: string | undefined }> = {
+  name: 'get_current_time',
+  description: "Returns the current date and time in an IANA time zone such as 'Asia/Tokyo' (default: the user's).",
+  schema: z.object({
+    timezone: z
+      .string()
+      .refine(isTimeZone, { message: 'Not an IANA time zone (e.g. "Europe/Paris")' })
+      .optional()
+      .describe('IANA time zone, e.g. "Europe/Paris"'),
+  }),
+  handler: ({ timezone }) => {
+    const timeZone = timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const now = new Date();
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(now);
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return { timezone: timeZone, time, date, iso: now.toISOString() };
+  },
+  metadata: { category: 'time', tags: ['demo'], idempotent: true },
+};
+
+/** `change_background`: sets the page's background colour (any CSS colour). */
+export const changeBackgroundTool: ToolDefinition<{ color: string }> = {
+  name: 'change_background',
+  description: 'Changes the background colour of the page. Accepts any CSS colour: a name, #hex, rgb() or hsl().',
+  schema: z.object({
+    color: z
+      .string()
+      .refine((c) => CSS.supports('color', c), { message: 'Not a CSS colour' })
+      .describe('A CSS colour, e.g. "lightblue" or "#ffeecc"'),
+  }),
+  handler: ({ color }) => {
+    const previous = document.documentElement.style.getPropertyValue('--demo-background') || 'default';
+    document.documentElement.style.setProperty('--demo-background', color);
+    return { color, previous };
+  },
+  metadata: { category: 'page', tags: ['demo'] },
+};
+
+export const demoTools = [calculatorTool, currentTimeTool, changeBackgroundTool];

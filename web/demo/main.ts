@@ -1,0 +1,56 @@
+import '../src/index.js';
+import type { AgUiAgent } from '../src/index.js';
+import { demoTools } from './demo-tools.js';
+
+const agent = document.querySelector('ag-ui-agent') as AgUiAgent;
+agent.tools = demoTools;
+
+// The live log: every ag-ui-* event the element fires, newest last.
+const log = document.querySelector<HTMLOListElement>('#log')!;
+const LOGGED_EVENTS = [
+  'ag-ui-message-send',
+  'ag-ui-run-started',
+  'ag-ui-run-finished',
+  'ag-ui-run-error',
+  'ag-ui-state-changed',
+  'ag-ui-tool-call-start',
+  'ag-ui-tool-call-end',
+  'ag-ui-tool-call-error',
+  'ag-ui-tool-status-changed',
+  'ag-ui-tool-retrying',
+] as const;
+
+function summarize(detail: unknown): string {
+  if (detail === null || typeof detail !== 'object') return String(detail ?? '');
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(detail)) {
+    if (key === 'execution' || key === 'messages' || typeof value === 'function') continue;
+    let text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (text === undefined) continue;
+    if (text.length > 80) text = `${text.slice(0, 77)}…`;
+    parts.push(`${key}=${text}`);
+  }
+  return parts.join(' ');
+}
+
+for (const type of LOGGED_EVENTS) {
+  agent.addEventListener(type, (event) => {
+    const item = document.createElement('li');
+    const time = document.createElement('span');
+    time.className = 'time';
+    time.textContent = `${new Date().toLocaleTimeString()} `;
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = type;
+    item.append(time, name, ` ${summarize((event as CustomEvent).detail)}`);
+    const pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 8;
+    log.append(item);
+    while (log.childElementCount > 500) log.firstElementChild?.remove();
+    if (pinned) log.scrollTop = log.scrollHeight;
+  });
+}
+
+document.querySelector('#clear-log')?.addEventListener('click', () => log.replaceChildren());
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-prompt]')) {
+  button.addEventListener('click', () => void agent.sendMessage(button.dataset.prompt ?? ''));
+}

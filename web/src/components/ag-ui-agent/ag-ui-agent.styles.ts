@@ -1,0 +1,353 @@
+import { css } from 'lit';
+
+/** Styles of `<ag-ui-agent>`. Every public knob is a `--ag-ui-*` custom property with its default on `:host`. */
+export const agUiAgentStyles = css`
+  :host {
+    --ag-ui-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+    --ag-ui-font-size: 0.9375rem;
+    --ag-ui-line-height: 1.5;
+    --ag-ui-code-font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    --ag-ui-color-text: #1f2328;
+    --ag-ui-color-muted: #57606a;
+    --ag-ui-color-background: #ffffff;
+    --ag-ui-color-surface: #f6f8fa;
+    --ag-ui-color-border: #d0d7de;
+    --ag-ui-color-accent: #0a58ca;
+    --ag-ui-color-accent-text: #ffffff;
+    --ag-ui-color-user-background: #ddf4ff;
+    --ag-ui-color-user-text: #1f2328;
+    --ag-ui-color-assistant-background: transparent;
+    --ag-ui-color-code-background: #eff1f3;
+    --ag-ui-color-danger: #b3261e;
+    --ag-ui-color-danger-background: #ffebe9;
+    --ag-ui-color-success: #1a7f37;
+    --ag-ui-color-warning: #8a5a00;
+    --ag-ui-focus-ring: 2px solid #0a58ca;
+    --ag-ui-radius: 0.5rem;
+    --ag-ui-spacing: 0.75rem;
+    --ag-ui-max-height: 32rem;
+
+    display: flex;
+    flex-direction: column;
+    box-sizing: border-box;
+    max-height: var(--ag-ui-max-height);
+    font-family: var(--ag-ui-font-family);
+    font-size: var(--ag-ui-font-size);
+    line-height: var(--ag-ui-line-height);
+    color: var(--ag-ui-color-text);
+    background: var(--ag-ui-color-background);
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: var(--ag-ui-radius);
+    overflow: hidden;
+  }
+
+  :host([hidden]) {
+    display: none;
+  }
+
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  :focus-visible {
+    outline: var(--ag-ui-focus-ring);
+    outline-offset: 2px;
+  }
+
+  .transcript {
+    flex: 1 1 auto;
+    min-height: 4rem;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: var(--ag-ui-spacing);
+  }
+
+  .transcript-items > * + * {
+    margin-top: var(--ag-ui-spacing);
+  }
+
+  .load-earlier {
+    display: block;
+    margin: 0 auto var(--ag-ui-spacing);
+  }
+
+  .message {
+    max-width: 100%;
+    overflow-wrap: anywhere;
+  }
+
+  .message.user {
+    width: fit-content;
+    max-width: 85%;
+    margin-left: auto;
+    padding: calc(var(--ag-ui-spacing) * 0.66) var(--ag-ui-spacing);
+    border-radius: var(--ag-ui-radius);
+    background: var(--ag-ui-color-user-background);
+    color: var(--ag-ui-color-user-text);
+  }
+
+  .message.assistant {
+    background: var(--ag-ui-color-assistant-background);
+  }
+
+  .plain {
+    white-space: pre-wrap;
+  }
+
+  .markdown > :first-child,
+  .markdown > :first-child > :first-child {
+    margin-top: 0;
+  }
+
+  .markdown > * {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 1.5em;
+  }
+
+  .markdown > :last-child {
+    margin-bottom: 0;
+  }
+
+  .markdown p,
+  .markdown ul,
+  .markdown ol,
+  .markdown pre,
+  .markdown blockquote,
+  .markdown table {
+    margin: 0 0 calc(var(--ag-ui-spacing) * 0.66);
+  }
+
+  .markdown code,
+  .markdown pre,
+  .tool-call pre {
+    font-family: var(--ag-ui-code-font-family);
+    font-size: 0.875em;
+  }
+
+  .markdown code {
+    padding: 0.1em 0.3em;
+    border-radius: calc(var(--ag-ui-radius) / 2);
+    background: var(--ag-ui-color-code-background);
+  }
+
+  .markdown pre {
+    padding: var(--ag-ui-spacing);
+    overflow-x: auto;
+    border-radius: var(--ag-ui-radius);
+    background: var(--ag-ui-color-code-background);
+  }
+
+  .markdown pre code {
+    padding: 0;
+    background: none;
+  }
+
+  .markdown a {
+    color: var(--ag-ui-color-accent);
+  }
+
+  .markdown blockquote {
+    padding-left: var(--ag-ui-spacing);
+    border-left: 3px solid var(--ag-ui-color-border);
+    color: var(--ag-ui-color-muted);
+  }
+
+  .markdown table {
+    border-collapse: collapse;
+    display: block;
+    overflow-x: auto;
+  }
+
+  .markdown th,
+  .markdown td {
+    padding: 0.25em 0.5em;
+    border: 1px solid var(--ag-ui-color-border);
+  }
+
+  .markdown img {
+    max-width: 100%;
+  }
+
+  .reasoning {
+    color: var(--ag-ui-color-muted);
+    font-size: 0.9em;
+  }
+
+  .reasoning summary {
+    cursor: pointer;
+  }
+
+  .reasoning-content {
+    margin-top: calc(var(--ag-ui-spacing) / 2);
+    padding-left: var(--ag-ui-spacing);
+    border-left: 3px solid var(--ag-ui-color-border);
+  }
+
+  .tool-calls {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--ag-ui-spacing) / 2);
+    margin-top: calc(var(--ag-ui-spacing) / 2);
+  }
+
+  .tool-call {
+    padding: calc(var(--ag-ui-spacing) * 0.66);
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: var(--ag-ui-radius);
+    background: var(--ag-ui-color-surface);
+    font-size: 0.9em;
+  }
+
+  .tool-call-header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--ag-ui-spacing) / 2);
+  }
+
+  .tool-call-name {
+    font-family: var(--ag-ui-code-font-family);
+    font-weight: 600;
+  }
+
+  .tool-call-badge {
+    padding: 0 0.4em;
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: 999px;
+    color: var(--ag-ui-color-muted);
+    font-size: 0.85em;
+  }
+
+  .tool-call-status {
+    color: var(--ag-ui-color-muted);
+  }
+
+  .tool-call[data-status='succeeded'] .tool-call-status {
+    color: var(--ag-ui-color-success);
+  }
+
+  .tool-call[data-status='failed'] .tool-call-status,
+  .tool-call-error {
+    color: var(--ag-ui-color-danger);
+  }
+
+  .tool-call[data-status='retrying'] .tool-call-status {
+    color: var(--ag-ui-color-warning);
+  }
+
+  .tool-call-cancel {
+    margin-left: auto;
+  }
+
+  .tool-call-section {
+    margin-top: calc(var(--ag-ui-spacing) / 2);
+  }
+
+  .tool-call-section-label {
+    display: block;
+    color: var(--ag-ui-color-muted);
+    font-size: 0.85em;
+  }
+
+  .tool-call pre {
+    margin: 0;
+    max-height: 12rem;
+    overflow: auto;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+
+  .tool-call-error {
+    margin: calc(var(--ag-ui-spacing) / 2) 0 0;
+  }
+
+  .error-banner {
+    display: flex;
+    align-items: flex-start;
+    gap: var(--ag-ui-spacing);
+    margin: 0 var(--ag-ui-spacing) var(--ag-ui-spacing);
+    padding: calc(var(--ag-ui-spacing) * 0.66) var(--ag-ui-spacing);
+    border: 1px solid var(--ag-ui-color-danger);
+    border-radius: var(--ag-ui-radius);
+    background: var(--ag-ui-color-danger-background);
+    color: var(--ag-ui-color-danger);
+  }
+
+  .error-message {
+    flex: 1;
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+
+  .composer {
+    display: flex;
+    align-items: flex-end;
+    gap: calc(var(--ag-ui-spacing) / 2);
+    padding: var(--ag-ui-spacing);
+    border-top: 1px solid var(--ag-ui-color-border);
+    background: var(--ag-ui-color-background);
+  }
+
+  .input {
+    flex: 1;
+    min-height: 2.5rem;
+    max-height: 10rem;
+    field-sizing: content;
+    resize: none;
+    padding: 0.5rem 0.625rem;
+    font: inherit;
+    color: inherit;
+    background: var(--ag-ui-color-background);
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: var(--ag-ui-radius);
+  }
+
+  button {
+    font: inherit;
+    padding: 0.4rem 0.9rem;
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: var(--ag-ui-radius);
+    color: var(--ag-ui-color-text);
+    background: var(--ag-ui-color-surface);
+    cursor: pointer;
+  }
+
+  .tool-call-cancel,
+  .error-dismiss,
+  .load-earlier {
+    padding: 0.15rem 0.6rem;
+    font-size: 0.9em;
+  }
+
+  .send-button {
+    min-height: 2.5rem;
+    color: var(--ag-ui-color-accent-text);
+    background: var(--ag-ui-color-accent);
+    border-color: var(--ag-ui-color-accent);
+  }
+
+  .stop-button {
+    min-height: 2.5rem;
+  }
+
+  button:disabled,
+  button[aria-disabled='true'],
+  .input:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+`;

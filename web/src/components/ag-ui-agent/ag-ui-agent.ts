@@ -1,0 +1,717 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement, property, query } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { HttpAgent, type AbstractAgent, type Context, type Message, type State, type ToolCall, type ToolMessage } from '@ag-ui/client';
+import { AgentRunLoop } from '../../agent/agent-run-loop.js';
+import type { ToolCallView } from '../../agent/types.js';
+import { globalToolRegistry, type ToolDefinition, type ToolRegistry } from '../../tools/index.js';
+import { MarkdownCache } from '../../internal/markdown.js';
+import { AgentLoopController } from './agent-loop-controller.js';
+import { OwnedTools, registerReporting } from './owned-tools.js';
+import { ScrollFollowController } from './scroll-follow-controller.js';
+import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
+import { agUiAgentStyles } from './ag-ui-agent.styles.js';
+import { renderToolCall, type ToolCallCardData } from './render-tool-call.js';
+import {
+  buildTranscript,
+  contentText,
+  renderAssistantMessage,
+  renderReasoning,
+  renderUserMessage,
+  type Transcript,
+  type TranscriptItem,
+} from './transcript.js';
+import './register-tool-listener.js';
+
+// Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
+export type { AgUiAgentEventMap } from './ag-ui-agent.events.js';
+
+/**
+ * Time (ms) per frame for rendering newly completed markdown blocks, while the agent streams (leaving the rest of the
+ * frame to the loop) and when it is idle: a burst of text is rendered over a few frames, never in one long task.
+ */
+const MARKDOWN_BUDGET_MS = { running: 8, idle: 16 } as const;
+
+/** Transcript entries rendered when pinned to the bottom; the rest waits behind "Show earlier messages". */
+const WINDOW_SIZE = 50;
+/** Entries added per "Show earlier messages". */
+const PAGE_SIZE = 50;
+
+/** What a loop was built from; a change of agent or url starts a new conversation, of registry keeps it. */
+interface LoopSource {
+  agent: AbstractAgent | undefined;
+  url: string;
+  registry: ToolRegistry;
+}
+
+/** A conversation kept across a disconnection, restored when the element comes back with the same agent/url. */
+interface ConversationSnapshot {
+  source: LoopSource;
+  threadId: string;
+  messages: Message[];
+  state: State;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
+}
+
+/** `headers` attribute: a JSON object of strings. Anything else is ignored with a console warning (never thrown). */
+const headersConverter = {
+  fromAttribute(value: string | null): Record<string, string> {
+    if (value === null || value.trim() === '') return {};
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (isStringRecord(parsed)) return parsed;
+    } catch {
+      // Reported below, once, with the fix.
+    }
+    console.warn('<ag-ui-agent>: ignoring the "headers" attribute: it must be a JSON object of string values, e.g. \'{"Authorization":"Bearer ..."}\'');
+    return {};
+  },
+  toAttribute(value: Record<string, string>): string {
+    return JSON.stringify(value);
+  },
+};
+
+/**
+ * A chat with an AG-UI agent whose browser tools run in this page.
+ *
+ * Give it an endpoint (`url`, optional `headers`) or an `AbstractAgent` (`agent`), and tools (`tools`, `registerTool()`,
+ * or `ag-ui-register-tool` on `document` for `globalToolRegistry`). A person types in the composer (Enter sends,
+ * Shift+Enter adds a line); the element runs the agent through an `AgentRunLoop`, shows the reply as it streams in
+ * (markdown, sanitized with DOMPurify), runs the tools the agent calls, shows one card per call, and sends the results
+ * back until the agent has answered. Rendering is batched per animation frame, never once per token, and only the
+ * last entries of a long thread are in the DOM (scrolling up shows earlier ones).
+ *
+ * Changing `url` or `agent` starts a new conversation; changing `registry` keeps it; changing `headers` applies to the
+ * next request and keeps it (when the element built the `HttpAgent` from `url`; an `agent` you pass in keeps its own
+ * headers). The conversation survives moving the element in the DOM and re-attaching it.
+ *
+ * @summary A chat element for AG-UI agents with browser-side tools.
+ *
+ * @fires {CustomEvent<MessageSendDetail>} ag-ui-message-send - Cancelable, before a message is sent; `preventDefault()` stops it.
+ * @fires {CustomEvent<RunStartedDetail>} ag-ui-run-started - A run started (`iteration` 0 for the user's, n for the n-th follow-up).
+ * @fires {CustomEvent<RunFinishedDetail>} ag-ui-run-finished - A run finished (`followUp`: another run comes next).
+ * @fires {CustomEvent<RunErrorDetail>} ag-ui-run-error - A run failed (`code`: http_error, network_error, run_error, protocol_error, max_tool_iterations, unknown).
+ * @fires {CustomEvent<MessagesChangedDetail>} ag-ui-messages-changed - The conversation changed (once per batch of events).
+ * @fires {CustomEvent<StateChangedDetail>} ag-ui-state-changed - The agent's state changed.
+ * @fires {CustomEvent<ToolCallStartDetail>} ag-ui-tool-call-start - The agent started a tool call (`kind`: frontend or backend).
+ * @fires {CustomEvent<ToolCallArgsDetail>} ag-ui-tool-call-args - Arguments of a tool call streamed in (`delta`, `partialArgs`).
+ * @fires {CustomEvent<ToolCallEndDetail>} ag-ui-tool-call-end - A frontend tool call succeeded (`result`, `execution`).
+ * @fires {CustomEvent<ToolCallErrorDetail>} ag-ui-tool-call-error - A frontend tool call failed or was cancelled (`error`).
+ * @fires {CustomEvent<ToolStatusChangedDetail>} ag-ui-tool-status-changed - A tool call's status changed.
+ * @fires {CustomEvent<ToolRetryingDetail>} ag-ui-tool-retrying - A tool call will be retried after `delayMs`.
+ * @fires {CustomEvent<ToolRegistrationErrorDetail>} ag-ui-tool-registration-error - A definition from `tools` or `registerTool()` could not be registered.
+ *
+ * @csspart transcript - The scrolling conversation log (`role=log`).
+ * @csspart transcript-items - The list of entries inside the transcript.
+ * @csspart load-earlier - The "Show earlier messages" button at the top of a long thread.
+ * @csspart message - Every message (with `message-user` or `message-assistant`).
+ * @csspart message-user - A message from the person.
+ * @csspart message-assistant - A message from the agent (its text and tool call cards).
+ * @csspart message-content - The text of a message (rendered markdown for the agent).
+ * @csspart reasoning - The collapsed `<details>` of the agent's reasoning.
+ * @csspart reasoning-summary - Its `<summary>`.
+ * @csspart reasoning-content - Its text.
+ * @csspart tool-calls - The list of an agent message's tool call cards.
+ * @csspart tool-call - A tool call card (with `tool-call-frontend`/`tool-call-backend` and `tool-call-<status>`: streaming, pending, validating, executing, retrying, succeeded, failed, cancelled).
+ * @csspart tool-call-header - The card's first line.
+ * @csspart tool-call-name - The tool's name.
+ * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
+ * @csspart tool-call-status - The live status text (with `tool-call-status-<status>`).
+ * @csspart tool-call-cancel - The Cancel button of a running frontend tool call.
+ * @csspart tool-call-section - The arguments block and the result block.
+ * @csspart tool-call-label - The "Arguments" and "Result" labels.
+ * @csspart tool-call-args - The arguments (`<pre>`).
+ * @csspart tool-call-result - The result (`<pre>`).
+ * @csspart tool-call-error - The error message.
+ * @csspart error-banner - The error banner (`role=alert`).
+ * @csspart error-message - Its text.
+ * @csspart error-dismiss - Its Dismiss button.
+ * @csspart composer - The form with the input and buttons.
+ * @csspart input - The message `<textarea>`.
+ * @csspart send-button - The Send button.
+ * @csspart stop-button - The Stop button (while running).
+ *
+ * @cssprop [--ag-ui-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Text font.
+ * @cssprop [--ag-ui-font-size=0.9375rem] - Base font size.
+ * @cssprop [--ag-ui-line-height=1.5] - Line height.
+ * @cssprop [--ag-ui-code-font-family=ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace] - Code, arguments and results.
+ * @cssprop [--ag-ui-color-text=#1f2328] - Text.
+ * @cssprop [--ag-ui-color-muted=#57606a] - Secondary text (statuses, labels, reasoning).
+ * @cssprop [--ag-ui-color-background=#ffffff] - Background of the element and the input.
+ * @cssprop [--ag-ui-color-surface=#f6f8fa] - Tool cards and buttons.
+ * @cssprop [--ag-ui-color-border=#d0d7de] - Borders.
+ * @cssprop [--ag-ui-color-accent=#0a58ca] - Send button and links.
+ * @cssprop [--ag-ui-color-accent-text=#ffffff] - Text on the accent color.
+ * @cssprop [--ag-ui-color-user-background=#ddf4ff] - The person's messages.
+ * @cssprop [--ag-ui-color-user-text=#1f2328] - Text of the person's messages.
+ * @cssprop [--ag-ui-color-assistant-background=transparent] - The agent's messages.
+ * @cssprop [--ag-ui-color-code-background=#eff1f3] - Code in markdown.
+ * @cssprop [--ag-ui-color-danger=#b3261e] - Errors (banner, failed tool calls).
+ * @cssprop [--ag-ui-color-danger-background=#ffebe9] - The error banner's background.
+ * @cssprop [--ag-ui-color-success=#1a7f37] - Succeeded tool calls.
+ * @cssprop [--ag-ui-color-warning=#8a5a00] - Retrying tool calls.
+ * @cssprop [--ag-ui-focus-ring=2px solid #0a58ca] - Focus outline.
+ * @cssprop [--ag-ui-radius=0.5rem] - Corner radius.
+ * @cssprop [--ag-ui-spacing=0.75rem] - Base spacing.
+ * @cssprop [--ag-ui-max-height=32rem] - Maximum height of the element (the transcript scrolls inside).
+ *
+ * @example
+ * ```html
+ * <ag-ui-agent url="/api/agent" placeholder="Ask me the time"></ag-ui-agent>
+ * <script type="module">
+ *   import 'ag-ui-lit';
+ *   import { z } from 'zod';
+ *   document.querySelector('ag-ui-agent').tools = [{
+ *     name: 'get_current_time',
+ *     description: 'The current time in an IANA timezone',
+ *     schema: z.object({ timezone: z.string().default('UTC') }),
+ *     handler: ({ timezone }) => new Date().toLocaleString('en-GB', { timeZone: timezone }),
+ *   }];
+ * </script>
+ * ```
+ */
+@customElement('ag-ui-agent')
+export class AgUiAgent extends LitElement {
+  static override styles = agUiAgentStyles;
+
+  readonly #agentLoop = new AgentLoopController(this);
+  readonly #markdown = new MarkdownCache(500);
+  readonly #scroll = new ScrollFollowController(this, {
+    scroller: () => this._transcript,
+    content: () => this._transcriptItems,
+    onNearTop: () => this.#loadEarlier(),
+  });
+
+  @query('.transcript') private _transcript?: HTMLElement;
+  @query('.transcript-items') private _transcriptItems?: HTMLElement;
+  @query('.input') private _input?: HTMLTextAreaElement;
+
+  readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
+  #threadId: string | undefined;
+  #loopSource: LoopSource | undefined;
+  /** The `HttpAgent` this element built from `url` (so `headers` can be updated in place). */
+  #ownAgent: HttpAgent | undefined;
+  #snapshot: ConversationSnapshot | undefined;
+  #transcriptMemo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
+  #localError: { message: string } | undefined;
+  #dismissedError: object | undefined;
+  /** First transcript entry rendered. */
+  #windowStart = 0;
+  #needsAnotherFrame = false;
+  #countdownTimer: ReturnType<typeof setTimeout> | undefined;
+  #refocusInput = false;
+
+  /** URL of the AG-UI endpoint (HTTP POST, SSE). Used to build an `HttpAgent` unless `agent` is set. */
+  @property() url = '';
+
+  /**
+   * HTTP headers sent with every run of the `HttpAgent` built from `url`. Attribute: a JSON object of strings
+   * (invalid JSON is ignored with a console warning). Changing them keeps the conversation.
+   */
+  @property({ converter: headersConverter }) headers: Record<string, string> = {};
+
+  /** An AG-UI agent to talk to (any `AbstractAgent`); overrides `url` and `headers`. Its thread, messages and state seed the conversation. */
+  @property({ attribute: false }) agent: AbstractAgent | undefined;
+
+  /** Tool definitions this element registers in `registry` while connected (and unregisters on disconnect or replacement). */
+  @property({ attribute: false }) tools: ToolDefinition[] = [];
+
+  /** Where tools are looked up and registered. Default `globalToolRegistry` (the one `ag-ui-register-tool` fills). */
+  @property({ attribute: false }) registry: ToolRegistry = globalToolRegistry;
+
+  /** AG-UI `context` entries sent with every run. */
+  @property({ attribute: false }) context: Context[] = [];
+
+  /** AG-UI `forwardedProps` sent with every run. */
+  @property({ attribute: false }) forwardedProps: Record<string, unknown> | undefined;
+
+  /** Follow-up runs allowed per user message before the loop stops with `max_tool_iterations`. Default 5. */
+  @property({ type: Number, attribute: 'max-tool-iterations' }) maxToolIterations = 5;
+
+  /** Placeholder text of the message input. */
+  @property() placeholder = 'Message the agent';
+
+  /** Disables the composer (typing and sending from the UI). The methods keep working. */
+  @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /**
+   * AG-UI thread id of the conversation (attribute `thread-id`). Reading it gives the current thread (a new one
+   * after `reset()`); setting it to another id starts a new, empty conversation on that thread.
+   */
+  @property({ attribute: 'thread-id' })
+  get threadId(): string {
+    return this.#agentLoop.loop?.threadId ?? this.#threadId ?? this.agent?.threadId ?? '';
+  }
+
+  set threadId(value: string) {
+    this.#threadId = value || undefined;
+    const loop = this.#agentLoop.loop;
+    if (loop && this.#threadId !== undefined && this.#threadId !== loop.threadId) {
+      loop.reset(this.#threadId);
+      this.#afterReset();
+    }
+  }
+
+  /** The conversation (AG-UI messages), read-only. Empty before the element has an agent. */
+  get messages(): readonly Message[] {
+    return this.#agentLoop.loop?.messages ?? [];
+  }
+
+  /** The agent's shared state, read-only. */
+  get state(): State {
+    return this.#agentLoop.loop?.state ?? {};
+  }
+
+  /** Whether a message is being answered (runs and tools of one user message), read-only. */
+  get running(): boolean {
+    return this.#agentLoop.loop?.running ?? false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#syncLoop();
+    this.#syncTools();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#syncTools();
+    clearTimeout(this.#countdownTimer);
+    this.#countdownTimer = undefined;
+    // A move in the DOM disconnects and reconnects at once: keep the loop (and a run in flight) through it.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#teardownLoop();
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.isConnected) return;
+    if (changed.has('agent') || changed.has('url') || changed.has('registry')) this.#syncLoop();
+    if (changed.has('tools') || changed.has('registry')) this.#syncTools();
+    const loop = this.#agentLoop.loop;
+    if (loop) {
+      if (changed.has('headers') && this.#ownAgent) this.#ownAgent.headers = this.#validHeaders();
+      if (changed.has('maxToolIterations')) loop.maxToolIterations = this.#validMaxToolIterations();
+      if (changed.has('context')) loop.context = Array.isArray(this.context) ? this.context : [];
+      if (changed.has('forwardedProps')) loop.forwardedProps = this.forwardedProps;
+    }
+    const active = this.shadowRoot?.activeElement;
+    this.#refocusInput = !this.running && active instanceof HTMLElement && active.classList.contains('stop-button');
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.#refocusInput) {
+      this.#refocusInput = false;
+      this._input?.focus();
+    }
+    if (this.#needsAnotherFrame) this.#agentLoop.requestFrameUpdate();
+  }
+
+  /**
+   * Registers a tool in `registry` (until `unregisterTool(name)`; not tied to the element's lifecycle, unlike `tools`).
+   * Never throws: a definition that cannot be registered (invalid, or a duplicate name) logs a console warning and
+   * fires `ag-ui-tool-registration-error`.
+   * @returns whether it was registered
+   */
+  registerTool(definition: ToolDefinition): boolean {
+    return registerReporting(this.registry ?? globalToolRegistry, definition, 'register-tool-method', (detail) =>
+      this.#reportRegistrationError(detail),
+    );
+  }
+
+  /**
+   * Removes a tool from `registry` (one from `registerTool()`, `tools`, or anywhere else).
+   * @returns whether it was registered
+   */
+  unregisterTool(name: string): boolean {
+    this.#ownedTools.forget(name);
+    return (this.registry ?? globalToolRegistry).unregister(name);
+  }
+
+  /**
+   * Replaces the conversation, e.g. to restore a saved thread (stops a run in progress; keeps the thread id).
+   * The messages are copied.
+   */
+  setMessages(messages: readonly Message[]): void {
+    const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
+    if (!loop) {
+      this.#showLocalError('No agent to hold the conversation: set the "url" attribute or the "agent" property.');
+      return;
+    }
+    loop.setMessages([...messages]);
+    this.#afterReset();
+  }
+
+  /**
+   * Sends a message as the person: fires the cancelable `ag-ui-message-send` (detail `{ text }`, trimmed), then runs
+   * the agent, its tools and follow-ups. A run in progress is stopped first (as `stop()`); the composer, unlike this
+   * method, does not send while running. Whitespace-only text, a `preventDefault()` or a missing agent send nothing
+   * (the last shows why in the error banner and the console).
+   * @returns a promise that settles when the agent has answered or failed (see `ag-ui-run-error`); it never rejects
+   * @example
+   * ```ts
+   * agentElement.addEventListener('ag-ui-run-finished', (e) => console.log('run', e.detail.runId, 'done'));
+   * await agentElement.sendMessage('What time is it in Tokyo?');
+   * ```
+   */
+  async sendMessage(text: string): Promise<void> {
+    await this.#startSend(text);
+  }
+
+  /** Stops the current run: aborts the request, cancels running tools, answers open tool calls as cancelled. */
+  stop(): void {
+    this.#agentLoop.loop?.stop();
+  }
+
+  /** Starts a new conversation on a new thread (stops a run in progress). */
+  reset(): void {
+    const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
+    this.#threadId = undefined;
+    this.#snapshot = undefined;
+    loop?.reset();
+    this.#afterReset();
+  }
+
+  override render(): TemplateResult {
+    const loop = this.#agentLoop.loop;
+    const running = loop?.running ?? false;
+    const { items, toolResults } = this.#transcript();
+    const start = this.#windowStartFor(items.length);
+    const visible = start > 0 ? items.slice(start) : items;
+    const now = Date.now();
+    const views = loop?.toolCalls;
+    const lastId = items[items.length - 1]?.id;
+    this.#needsAnotherFrame = false;
+    let countdown = false;
+    // One budget for the whole frame, shared by the messages in order.
+    const budgetEnd = performance.now() + (running ? MARKDOWN_BUDGET_MS.running : MARKDOWN_BUDGET_MS.idle);
+    const renderItem = (item: TranscriptItem): TemplateResult => {
+      switch (item.kind) {
+        case 'user':
+          return renderUserMessage(item);
+        case 'reasoning':
+          return renderReasoning(item, running && item.id === lastId);
+        case 'assistant': {
+          const content = item.message.content ?? '';
+          const markdown =
+            content === '' ? undefined : this.#markdown.render(item.id, content, undefined, Math.max(0, budgetEnd - performance.now()));
+          if (markdown?.stale) this.#needsAnotherFrame = true;
+          const cards = (item.message.toolCalls ?? []).map((toolCall) => {
+            const data = this.#toolCardData(toolCall, views, toolResults);
+            if (data.retry) countdown = true;
+            return renderToolCall(data, { now, onCancel: this.#onCancelToolCall });
+          });
+          return renderAssistantMessage(item, markdown, cards);
+        }
+      }
+    };
+    const result = html`
+      <div
+        part="transcript"
+        class="transcript"
+        role="log"
+        aria-live="polite"
+        aria-busy=${running ? 'true' : 'false'}
+        aria-label="Conversation"
+        tabindex="0"
+        @scroll=${this.#scroll.onScroll}
+        @wheel=${this.#onWheel}
+        @keydown=${this.#scroll.onKeyDown}
+      >
+        ${start > 0
+          ? html`<button part="load-earlier" class="load-earlier" type="button" @click=${this.#onLoadEarlier}>
+              Show earlier messages (${start})
+            </button>`
+          : nothing}
+        <div part="transcript-items" class="transcript-items">${repeat(visible, (item) => item.id, renderItem)}</div>
+      </div>
+      ${this.#renderError()}
+      <form part="composer" class="composer" @submit=${this.#onSubmit}>
+        <textarea
+          part="input"
+          class="input"
+          rows="1"
+          aria-label="Message"
+          placeholder=${this.placeholder}
+          ?disabled=${this.disabled}
+          @keydown=${this.#onKeyDown}
+        ></textarea>
+        ${running
+          ? html`<button part="stop-button" class="stop-button" type="button" @click=${this.#onStop}>Stop</button>`
+          : nothing}
+        <button
+          part="send-button"
+          class="send-button"
+          type="submit"
+          ?disabled=${this.disabled}
+          aria-disabled=${running ? 'true' : 'false'}
+        >
+          Send
+        </button>
+      </form>
+    `;
+    this.#scheduleCountdown(countdown);
+    return result;
+  }
+
+  #renderError(): TemplateResult | typeof nothing {
+    const error = this.#localError ?? this.#agentLoop.loop?.lastError;
+    if (!error || error === this.#dismissedError) return nothing;
+    return html`<div part="error-banner" class="error-banner" role="alert">
+      <p part="error-message" class="error-message">${error.message}</p>
+      <button part="error-dismiss" class="error-dismiss" type="button" aria-label="Dismiss error" @click=${this.#onDismissError}>
+        Dismiss
+      </button>
+    </div>`;
+  }
+
+  /** Builds (or rebuilds) the loop when its source changed; restores a kept conversation when it is the same agent. */
+  #syncLoop(): AgentRunLoop | undefined {
+    const source: LoopSource = { agent: this.agent ?? undefined, url: this.url ?? '', registry: this.registry ?? globalToolRegistry };
+    const current = this.#loopSource;
+    if (current && current.agent === source.agent && current.url === source.url && current.registry === source.registry) {
+      return this.#agentLoop.loop;
+    }
+    const sameAgent = (other: LoopSource | undefined) => other !== undefined && other.agent === source.agent && (source.agent !== undefined || other.url === source.url);
+    let carry: ConversationSnapshot | undefined;
+    const previous = this.#agentLoop.loop;
+    if (previous && sameAgent(current)) {
+      carry = { source: current!, threadId: previous.threadId, messages: [...previous.messages], state: previous.state };
+    } else if (!previous && sameAgent(this.#snapshot?.source)) {
+      carry = this.#snapshot;
+    }
+    this.#teardownLoop(false);
+    this.#snapshot = undefined;
+
+    let agent = source.agent;
+    this.#ownAgent = undefined;
+    if (!agent && source.url) {
+      this.#ownAgent = new HttpAgent({ url: source.url, headers: this.#validHeaders(), threadId: carry?.threadId ?? this.#threadId });
+      agent = this.#ownAgent;
+    }
+    if (!agent) return undefined;
+    if (carry) {
+      agent.threadId = carry.threadId;
+      agent.messages = carry.messages;
+      agent.state = carry.state;
+    } else if (this.#threadId !== undefined) {
+      agent.threadId = this.#threadId;
+    }
+    let loop: AgentRunLoop;
+    try {
+      loop = new AgentRunLoop({
+        agent,
+        registry: source.registry,
+        maxToolIterations: this.#validMaxToolIterations(),
+        context: Array.isArray(this.context) ? this.context : [],
+        ...(this.forwardedProps ? { forwardedProps: this.forwardedProps } : {}),
+      });
+    } catch (error) {
+      console.error('<ag-ui-agent>: could not start the agent loop:', error);
+      this.#localError = { message: `Could not start the agent: ${error instanceof Error ? error.message : String(error)}` };
+      return undefined;
+    }
+    this.#loopSource = source;
+    this.#transcriptMemo = undefined;
+    if (!carry) this.#afterReset();
+    this.#agentLoop.loop = loop;
+    return loop;
+  }
+
+  #teardownLoop(keepSnapshot = true): void {
+    const loop = this.#agentLoop.loop;
+    if (!loop) return;
+    if (keepSnapshot && this.#loopSource) {
+      this.#snapshot = { source: this.#loopSource, threadId: loop.threadId, messages: [...loop.messages], state: loop.state };
+    }
+    this.#agentLoop.loop = undefined;
+    this.#loopSource = undefined;
+    loop.dispose();
+  }
+
+  /** Registers the `tools` not yet registered, unregisters the ones dropped (or all, when disconnected). */
+  #syncTools(): void {
+    this.#ownedTools.sync(this.isConnected && Array.isArray(this.tools) ? this.tools : [], this.registry ?? globalToolRegistry);
+  }
+
+  #reportRegistrationError(detail: ToolRegistrationErrorDetail): void {
+    const event = new CustomEvent('ag-ui-tool-registration-error', { detail, bubbles: true, composed: true });
+    this.dispatchEvent(event);
+  }
+
+  /** Fires `ag-ui-message-send` and starts the loop; `undefined` when nothing was sent. */
+  #startSend(text: string): Promise<void> | undefined {
+    const trimmed = typeof text === 'string' ? text.trim() : '';
+    if (trimmed === '') return undefined;
+    const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
+    if (!loop) {
+      this.#showLocalError(
+        this.isConnected
+          ? 'No agent to send to: set the "url" attribute or the "agent" property.'
+          : 'The element is not in the document.',
+      );
+      return undefined;
+    }
+    const detail: MessageSendDetail = { text: trimmed };
+    const event = new CustomEvent('ag-ui-message-send', { detail, bubbles: true, composed: true, cancelable: true });
+    if (!this.dispatchEvent(event)) return undefined;
+    this.#localError = undefined;
+    this.#scroll.follow();
+    this.#agentLoop.requestFrameUpdate();
+    return loop.sendMessage(trimmed);
+  }
+
+  #showLocalError(message: string): void {
+    console.warn(`<ag-ui-agent>: ${message}`);
+    this.#localError = { message };
+    this.requestUpdate();
+  }
+
+  #afterReset(): void {
+    this.#localError = undefined;
+    this.#dismissedError = undefined;
+    this.#scroll.follow();
+    this.#windowStart = 0;
+    this.#markdown.clear();
+    this.#transcriptMemo = undefined;
+    this.#agentLoop.requestFrameUpdate();
+  }
+
+  /** The transcript of the current messages, recomputed only when the conversation's version changed. */
+  #transcript(): Transcript {
+    const loop = this.#agentLoop.loop;
+    const messages = loop?.messages ?? [];
+    const version = loop?.version ?? 0;
+    const memo = this.#transcriptMemo;
+    if (memo && memo.loop === loop && memo.version === version && memo.length === messages.length) return memo.transcript;
+    const transcript = buildTranscript(messages);
+    this.#transcriptMemo = { loop, version, length: messages.length, transcript };
+    return transcript;
+  }
+
+  /** First transcript entry to render: the last `WINDOW_SIZE` while pinned; kept (and clamped) while scrolled up. */
+  #windowStartFor(count: number): number {
+    const tailStart = Math.max(0, count - WINDOW_SIZE);
+    this.#windowStart = this.#scroll.following ? tailStart : Math.min(this.#windowStart, tailStart);
+    return this.#windowStart;
+  }
+
+  #toolCardData(
+    toolCall: ToolCall,
+    views: ReadonlyMap<string, ToolCallView> | undefined,
+    results: ReadonlyMap<string, ToolMessage>,
+  ): ToolCallCardData {
+    const view = views?.get(toolCall.id);
+    const answer = results.get(toolCall.id);
+    const name = view?.toolCallName ?? toolCall.function.name;
+    const data: ToolCallCardData = {
+      toolCallId: toolCall.id,
+      toolCallName: name,
+      kind: view?.kind ?? (this.registry?.has(name) ? 'frontend' : 'backend'),
+      status: view?.status ?? (answer ? (answer.error ? 'failed' : 'succeeded') : 'pending'),
+      argsText: view?.argsText || toolCall.function.arguments,
+    };
+    const result = view?.result ?? (answer ? contentText(answer.content) : undefined);
+    if (result !== undefined) data.result = result;
+    const error = view?.error?.message ?? answer?.error;
+    if (error !== undefined) data.error = error;
+    if (view?.retry) data.retry = view.retry;
+    return data;
+  }
+
+  /** While a retry countdown shows, re-render when its displayed second changes. */
+  #scheduleCountdown(active: boolean): void {
+    clearTimeout(this.#countdownTimer);
+    this.#countdownTimer = undefined;
+    if (!active || !this.isConnected) return;
+    this.#countdownTimer = setTimeout(() => {
+      this.#countdownTimer = undefined;
+      this.#agentLoop.requestFrameUpdate();
+    }, 1000 - (Date.now() % 1000) + 10);
+  }
+
+  #validHeaders(): Record<string, string> {
+    if (isStringRecord(this.headers)) return { ...this.headers };
+    console.warn('<ag-ui-agent>: ignoring "headers": it must be an object of string values.');
+    return {};
+  }
+
+  #validMaxToolIterations(): number {
+    const value = this.maxToolIterations;
+    if (Number.isInteger(value) && value >= 0) return value;
+    console.warn(`<ag-ui-agent>: "max-tool-iterations" must be an integer >= 0, got ${String(value)}; using 5.`);
+    return 5;
+  }
+
+  #onWheel = { handleEvent: (event: WheelEvent) => this.#scroll.onWheel(event), passive: true };
+
+  #onLoadEarlier = (): void => {
+    this.#loadEarlier();
+  };
+
+  #loadEarlier(): void {
+    // One page at a time: scroll events keep coming until the earlier entries are rendered and the position restored.
+    if (this.#windowStart === 0 || this.#scroll.keepingPosition) return;
+    this.#scroll.unfollow();
+    this.#scroll.keepPositionFromBottom();
+    this.#windowStart = Math.max(0, this.#windowStart - PAGE_SIZE);
+    this.requestUpdate();
+  }
+
+  #onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    this.#sendFromComposer();
+    // A click on Send leaves focus on the button; typing goes on in the input.
+    this._input?.focus();
+  };
+
+  #onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    this.#sendFromComposer();
+  };
+
+  #sendFromComposer(): void {
+    const input = this._input;
+    if (!input || this.disabled || this.running) return;
+    const sending = this.#startSend(input.value);
+    if (!sending) return;
+    input.value = '';
+    sending.catch((error: unknown) => console.error('<ag-ui-agent>: sending failed:', error));
+  }
+
+  #onStop = (): void => {
+    this.stop();
+    this._input?.focus();
+  };
+
+  #onDismissError = (): void => {
+    this.#dismissedError = this.#localError ?? this.#agentLoop.loop?.lastError;
+    this.#localError = undefined;
+    this.requestUpdate();
+    this._input?.focus();
+  };
+
+  #onCancelToolCall = (event: Event, toolCallId: string): void => {
+    const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
+    this.#agentLoop.loop?.cancelToolCall(toolCallId);
+    // The Cancel button goes away with the status; keep focus on its card rather than losing it to <body>.
+    card?.focus();
+    this.#agentLoop.requestFrameUpdate();
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ag-ui-agent': AgUiAgent;
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The tool call card of `<ag-ui-agent>`: a render function (not an element) so its parts live in the element's own
+ * shadow root and `::part()` reaches them without `exportparts`.
+ * @module
+ * @internal
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ToolCallKind, ToolCallView } from '../../agent/types.js';
+
+/** What a card shows; merged by the element from the AG-UI messages and the loop's live `ToolCallView`. */
+export interface ToolCallCardData {
+  toolCallId: string;
+  toolCallName: string;
+  kind: ToolCallKind;
+  status: ToolCallView['status'];
+  /** Arguments text as streamed so far (JSON once complete). */
+  argsText: string;
+  /** The result content, once there is one. */
+  result?: string;
+  /** The error message, once failed or cancelled. */
+  error?: string;
+  /** Set while a retry backoff is pending. */
+  retry?: ToolCallView['retry'];
+}
+
+/** Handlers and clock of a card. */
+export interface ToolCallCardOptions {
+  /** Current time, ms since the epoch (for the retry countdown). */
+  now: number;
+  /** Called by the Cancel button. */
+  onCancel: (event: Event, toolCallId: string) => void;
+}
+
+const CANCELLABLE: ReadonlySet<ToolCallView['status']> = new Set(['pending', 'validating', 'executing']);
+
+/** Whether a card shows its Cancel button: a frontend call that runs (or waits for a retry). */
+export function isCancellable(data: ToolCallCardData): boolean {
+  return data.kind === 'frontend' && CANCELLABLE.has(data.status);
+}
+
+/** The status line, e.g. `Running`, `Retrying: attempt 2 of 3 in 2 s`. */
+export function statusLabel(data: ToolCallCardData, now: number): string {
+  if (data.retry && data.status !== 'succeeded' && data.status !== 'failed' && data.status !== 'cancelled') {
+    const seconds = Math.max(0, Math.ceil((data.retry.retryAt - now) / 1000));
+    return `Retrying: attempt ${data.retry.attemptNumber} of ${data.retry.maxAttempts} in ${seconds} s`;
+  }
+  switch (data.status) {
+    case 'streaming':
+      return 'Receiving arguments…';
+    case 'pending':
+      return data.kind === 'backend' ? 'Running on the server' : 'Pending';
+    case 'validating':
+      return 'Validating arguments';
+    case 'executing':
+      return 'Running';
+    case 'succeeded':
+      return 'Succeeded';
+    case 'failed':
+      return 'Failed';
+    case 'cancelled':
+      return 'Cancelled';
+    default:
+      return String(data.status);
+  }
+}
+
+const prettyCache = new Map<string, string>();
+
+/** Pretty-prints a JSON text (2-space indent); anything else is returned as is. Memoized (bounded). */
+export function prettyJson(text: string): string {
+  const cached = prettyCache.get(text);
+  if (cached !== undefined) return cached;
+  let pretty = text;
+  const first = text.trimStart()[0];
+  if (first === '{' || first === '[') {
+    try {
+      pretty = JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      // Incomplete or invalid JSON (still streaming, or the model's mistake) is shown as received.
+    }
+  }
+  if (prettyCache.size >= 200) prettyCache.delete(prettyCache.keys().next().value!);
+  prettyCache.set(text, pretty);
+  return pretty;
+}
+
+/**
+ * One card per tool call: name, a server-side badge for backend calls, live status, arguments, result or error, and
+ * a Cancel button while a frontend call runs. The card is focusable (`tabindex=-1`) so focus can land on it when its
+ * Cancel button goes away.
+ */
+export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOptions): TemplateResult {
+  const status = data.retry && isCancellable(data) ? 'retrying' : data.status;
+  const label = statusLabel(data, options.now);
+  const args = data.status === 'streaming' ? data.argsText : prettyJson(data.argsText);
+  return html`
+    <div
+      role="group"
+      part="tool-call tool-call-${data.kind} tool-call-${status}"
+      class="tool-call"
+      data-tool-call-id=${data.toolCallId}
+      data-status=${status}
+      aria-label="Tool call ${data.toolCallName}"
+      tabindex="-1"
+    >
+      <div part="tool-call-header" class="tool-call-header">
+        <span part="tool-call-name" class="tool-call-name">${data.toolCallName}</span>
+        ${data.kind === 'backend'
+          ? html`<span part="tool-call-badge" class="tool-call-badge" title="Run by the agent's server, not in this page"
+              >server-side</span
+            >`
+          : nothing}
+        <span part="tool-call-status tool-call-status-${status}" class="tool-call-status">${label}</span>
+        ${isCancellable(data)
+          ? html`<button
+              part="tool-call-cancel"
+              class="tool-call-cancel"
+              type="button"
+              aria-label="Cancel ${data.toolCallName}"
+              @click=${(event: Event) => options.onCancel(event, data.toolCallId)}
+            >
+              Cancel
+            </button>`
+          : nothing}
+      </div>
+      ${args.trim() === ''
+        ? nothing
+        : html`<div part="tool-call-section" class="tool-call-section">
+            <span class="tool-call-section-label" part="tool-call-label">Arguments</span>
+            <pre part="tool-call-args" class="tool-call-args">${args}</pre>
+          </div>`}
+      ${data.result !== undefined && data.error === undefined
+        ? html`<div part="tool-call-section" class="tool-call-section">
+            <span class="tool-call-section-label" part="tool-call-label">Result</span>
+            <pre part="tool-call-result" class="tool-call-result">${prettyJson(data.result)}</pre>
+          </div>`
+        : nothing}
+      ${data.error !== undefined
+        ? html`<p part="tool-call-error" class="tool-call-error">${data.error}</p>`
+        : nothing}
+    </div>
+  `;
+}

@@ -1,0 +1,98 @@
+/**
+ * What the transcript of `<ag-ui-agent>` shows, derived from the AG-UI message list, and how each entry renders.
+ * Render functions (not elements) so every part lives in the element's own shadow root.
+ * @module
+ * @internal
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { AssistantMessage, Message, ReasoningMessage, ToolMessage } from '@ag-ui/client';
+import type { RenderedMarkdown } from '../../internal/markdown.js';
+
+/** One entry of the transcript. Tool messages are not entries: their content fills the matching tool call's card. */
+export type TranscriptItem =
+  | { kind: 'user'; id: string; text: string }
+  | { kind: 'assistant'; id: string; message: AssistantMessage }
+  | { kind: 'reasoning'; id: string; message: ReasoningMessage };
+
+/** The transcript of a message list. */
+export interface Transcript {
+  items: TranscriptItem[];
+  /** Tool messages by the `toolCallId` they answer. */
+  toolResults: Map<string, ToolMessage>;
+}
+
+/** Text of a message content: a string as is; for parts, the text parts joined, other media named in brackets. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: { type?: string; text?: string }) => (part?.type === 'text' ? (part.text ?? '') : `[${part?.type ?? 'attachment'}]`))
+    .join('\n');
+}
+
+/**
+ * Builds the transcript: user, assistant (text and tool calls) and reasoning messages in order; system, developer
+ * and activity messages are not shown; empty assistant messages are skipped. O(messages).
+ */
+export function buildTranscript(messages: readonly Message[]): Transcript {
+  const items: TranscriptItem[] = [];
+  const toolResults = new Map<string, ToolMessage>();
+  for (const message of messages) {
+    switch (message.role) {
+      case 'user':
+        items.push({ kind: 'user', id: message.id, text: contentText(message.content) });
+        break;
+      case 'assistant':
+        if ((message.content ?? '') !== '' || (message.toolCalls?.length ?? 0) > 0) {
+          items.push({ kind: 'assistant', id: message.id, message });
+        }
+        break;
+      case 'reasoning':
+        if (message.content !== '') items.push({ kind: 'reasoning', id: message.id, message });
+        break;
+      case 'tool':
+        toolResults.set(message.toolCallId, message);
+        break;
+      default:
+        break;
+    }
+  }
+  return { items, toolResults };
+}
+
+/** A user message: plain text (never markdown: it is the person's literal words). */
+export function renderUserMessage(item: Extract<TranscriptItem, { kind: 'user' }>): TemplateResult {
+  return html`<div part="message message-user" class="message user" data-message-id=${item.id}>
+    <span class="visually-hidden">You said:</span>
+    <div part="message-content" class="message-content plain">${item.text}</div>
+  </div>`;
+}
+
+/**
+ * An assistant message: its markdown (stable chunks, each set once, then the tail) and its tool call cards.
+ * Every HTML string here comes from `internal/markdown.ts`, i.e. from DOMPurify.
+ */
+export function renderAssistantMessage(
+  item: Extract<TranscriptItem, { kind: 'assistant' }>,
+  markdown: RenderedMarkdown | undefined,
+  toolCards: readonly TemplateResult[],
+): TemplateResult {
+  return html`<div part="message message-assistant" class="message assistant" data-message-id=${item.id}>
+    <span class="visually-hidden">Assistant said:</span>
+    ${markdown
+      ? html`<div part="message-content" class="message-content markdown">
+          ${markdown.chunks.map((chunk) => unsafeHTML(chunk))}${unsafeHTML(markdown.tail)}
+        </div>`
+      : nothing}
+    ${toolCards.length > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards}</div>` : nothing}
+  </div>`;
+}
+
+/** A reasoning message, collapsed in a `<details>` (plain text). */
+export function renderReasoning(item: Extract<TranscriptItem, { kind: 'reasoning' }>, streaming: boolean): TemplateResult {
+  return html`<details part="reasoning" class="message reasoning" data-message-id=${item.id}>
+    <summary part="reasoning-summary">${streaming ? 'Thinking…' : 'Reasoning'}</summary>
+    <div part="reasoning-content" class="reasoning-content plain">${item.message.content}</div>
+  </details>`;
+}

@@ -1,0 +1,314 @@
+/**
+ * Markdown to sanitized HTML for model output, built for streaming.
+ *
+ * Model output is untrusted: every string this module returns went through `marked` and then DOMPurify (its own
+ * instance, so a page's DOMPurify hooks and settings are neither used nor changed), so it carries no script, no event
+ * handler attribute and no `javascript:` URL, and may be given to Lit's `unsafeHTML`.
+ *
+ * Streaming: re-parsing a whole reply on every frame costs O(length) per frame and O(length²) per reply.
+ * `IncrementalMarkdown` splits the text into a stable prefix of completed blocks, rendered once and kept as a list of
+ * HTML chunks, and a tail re-rendered when it changes. A block boundary is a blank line, outside a fenced code block,
+ * followed by a line that starts a new top-level block (not indented, not a list item, so lists and indented
+ * continuations stay whole). The split is exact for everything but reference-style link definitions, which apply only
+ * within their own block. A tail that never ends a block (one huge paragraph) would still cost O(length) per frame,
+ * so a tail whose last rendering took over `TAIL_THROTTLE_MIN_MS` is re-rendered at most once per
+ * `TAIL_THROTTLE_FACTOR` times that cost: markdown then takes at most ~1/(1+factor) of the main thread, and the
+ * result says `stale` until the tail has caught up.
+ * @module
+ * @internal
+ */
+import { Marked } from 'marked';
+import DOMPurify from 'dompurify';
+
+/** Rendered markdown: sanitized HTML in pieces (stable chunks, then the tail). Join them for the whole. */
+export interface RenderedMarkdown {
+  /** Sanitized HTML of the completed blocks, one string per chunk; earlier chunks never change as the text grows. */
+  readonly chunks: readonly string[];
+  /** Sanitized HTML of the rest (the block still being written, or the last block of a finished text). */
+  readonly tail: string;
+  /**
+   * True when the rendering lags behind the text: completed blocks are left for later (over the time budget; `tail` is
+   * then empty), or re-rendering a large tail was deferred to keep its cost a bounded share of the time (see
+   * `IncrementalMarkdown`). Call `update()` again later (next frame) with the same text to catch up.
+   */
+  readonly stale: boolean;
+}
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+/** The module's own DOMPurify instance (lazily, so importing this module needs no `window`). */
+function getPurifier(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  // Links leave the page in a new browsing context without access to it.
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && node.hasAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    }
+  });
+  return purifier;
+}
+
+const PURIFY_CONFIG = {
+  ADD_ATTR: ['target'],
+  // Forms and their controls in model output could phish; nothing legitimate in a chat reply needs them.
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option'],
+  FORBID_ATTR: ['style'],
+};
+
+/**
+ * Sanitizes an HTML string with the module's DOMPurify instance.
+ * @returns HTML safe to insert (no script, no event handlers, no dangerous URLs, no forms, no inline styles)
+ */
+export function sanitizeHtml(html: string): string {
+  return getPurifier().sanitize(html, PURIFY_CONFIG);
+}
+
+/**
+ * Renders markdown (GFM) to sanitized HTML in one go.
+ * @example
+ * ```ts
+ * renderMarkdown('**hi** <img src=x onerror=alert(1)>'); // '<p><strong>hi</strong> <img src="x"></p>\n'
+ * ```
+ */
+export function renderMarkdown(source: string): string {
+  if (source === '') return '';
+  return sanitizeHtml(marked.parse(source, { async: false }));
+}
+
+/** A tail rendering cheaper than this (ms) is always redone at once. */
+export const TAIL_THROTTLE_MIN_MS = 4;
+/** A costlier tail waits this many times its last cost before it is rendered again. */
+export const TAIL_THROTTLE_FACTOR = 8;
+/** Largest stable chunk, in characters (a single block may exceed it). */
+export const MAX_CHUNK_CHARS = 8192;
+
+/** Options of `IncrementalMarkdown`. */
+export interface IncrementalMarkdownOptions {
+  /** A tail whose last rendering took at most this many ms is re-rendered at once. Default `TAIL_THROTTLE_MIN_MS` (4). */
+  throttleMinMs?: number;
+  /** Otherwise it waits this many times its last cost (ms) before rendering again. Default `TAIL_THROTTLE_FACTOR` (8). */
+  throttleFactor?: number;
+  /**
+   * Time (ms) one `update()` may spend on completed blocks before it stops and reports `stale` (at least one chunk is
+   * always rendered, so every call makes progress). Default `Infinity`: catch up at once.
+   */
+  budgetMs?: number;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+
+/**
+ * Renders a text that grows by appending (a streaming reply), re-rendering only what changed.
+ *
+ * Each `update()` scans only the text added since the last call for new block boundaries (O(added)), renders the
+ * newly completed blocks once into new chunks (of at most `MAX_CHUNK_CHARS` where block boundaries allow), and
+ * re-renders the tail only when it changed. A text that is not an extension of the previous one (edited, replaced)
+ * starts over. With a `budgetMs`, a burst of completed blocks is rendered over several calls: until it has caught up,
+ * the result is `stale` and its `tail` is empty (the text not yet rendered is not shown rather than shown twice).
+ *
+ * @example
+ * ```ts
+ * const md = new IncrementalMarkdown();
+ * md.update('# Title\n\nfirst para\n'); // { chunks: ['<h1>Title</h1>\n'], tail: '<p>first para</p>\n', stale: false }
+ * md.update('# Title\n\nfirst para\n\nsecond\n'); // a second chunk for the paragraph; '<h1>' is not rendered again
+ * ```
+ */
+export class IncrementalMarkdown {
+  readonly #throttleMinMs: number;
+  readonly #throttleFactor: number;
+  readonly #budgetMs: number;
+  /** The text of the last update. */
+  #source = '';
+  /** End of the stable prefix (a boundary: the start of a line). */
+  #stableEnd = 0;
+  /** Block boundaries found after `#stableEnd`, ascending, from index `#nextBoundary` on. */
+  #boundaries: number[] = [];
+  #nextBoundary = 0;
+  /** Start of the first line not scanned yet. */
+  #scanPos = 0;
+  /** The open code fence at `#scanPos`, if any. */
+  #fence: { char: string; length: number } | undefined;
+  /** Whether the last scanned line was blank (outside a fence). */
+  #previousBlank = false;
+  #chunks: string[] = [];
+  #tailSource = '';
+  #tailHtml = '';
+  /** Cost (ms) of the last tail rendering and when it started (the caller's `now`), for throttling. */
+  #tailCost = 0;
+  #tailRenderedAt = -Infinity;
+  #rendered: RenderedMarkdown = { chunks: [], tail: '', stale: false };
+
+  constructor(options: IncrementalMarkdownOptions = {}) {
+    this.#throttleMinMs = options.throttleMinMs ?? TAIL_THROTTLE_MIN_MS;
+    this.#throttleFactor = options.throttleFactor ?? TAIL_THROTTLE_FACTOR;
+    this.#budgetMs = options.budgetMs ?? Infinity;
+  }
+
+  /** The text of the last update. */
+  get source(): string {
+    return this.#source;
+  }
+
+  /**
+   * Brings the rendering up to `source` (or as far as the budget allows).
+   * @param now - the current time in ms (`performance.now()` clock), for tail throttling
+   * @param budgetMs - time for completed blocks in this call; default the `budgetMs` option
+   * @returns the rendering; the same object as the previous call when nothing changed
+   */
+  update(source: string, now: number = performance.now(), budgetMs: number = this.#budgetMs): RenderedMarkdown {
+    if (source === this.#source && !this.#rendered.stale) return this.#rendered;
+    if (source.length < this.#scanPos || !source.startsWith(this.#source.slice(0, this.#scanPos))) this.#restart();
+    this.#source = source;
+    this.#scan();
+    const chunksChanged = this.#renderChunks(budgetMs);
+    if (this.#nextBoundary < this.#boundaries.length) {
+      // Behind on completed blocks: show what is rendered, the rest next time.
+      this.#tailSource = '';
+      this.#tailHtml = '';
+      this.#rendered = { chunks: this.#chunks, tail: '', stale: true };
+      return this.#rendered;
+    }
+    const tailSource = source.slice(this.#stableEnd);
+    let stale = false;
+    if (tailSource !== this.#tailSource) {
+      // A deferred tail must not lag behind new chunks, or their text would show twice.
+      if (
+        !chunksChanged &&
+        this.#tailCost > this.#throttleMinMs &&
+        now - this.#tailRenderedAt < this.#tailCost * this.#throttleFactor
+      ) {
+        stale = true;
+      } else {
+        this.#tailSource = tailSource;
+        const start = performance.now();
+        this.#tailHtml = renderMarkdown(tailSource);
+        this.#tailCost = performance.now() - start;
+        this.#tailRenderedAt = now;
+      }
+    } else if (!chunksChanged && !this.#rendered.stale) {
+      return this.#rendered;
+    }
+    this.#rendered = { chunks: this.#chunks, tail: this.#tailHtml, stale };
+    return this.#rendered;
+  }
+
+  /** Renders pending completed blocks into chunks, within the budget. @returns whether a chunk was added */
+  #renderChunks(budgetMs: number): boolean {
+    const boundaries = this.#boundaries;
+    if (this.#nextBoundary >= boundaries.length) return false;
+    const start = performance.now();
+    const chunks = [...this.#chunks];
+    while (this.#nextBoundary < boundaries.length) {
+      let i = this.#nextBoundary;
+      while (i + 1 < boundaries.length && boundaries[i + 1]! - this.#stableEnd <= MAX_CHUNK_CHARS) i++;
+      const end = boundaries[i]!;
+      chunks.push(renderMarkdown(this.#source.slice(this.#stableEnd, end)));
+      this.#stableEnd = end;
+      this.#nextBoundary = i + 1;
+      if (performance.now() - start >= budgetMs) break;
+    }
+    if (this.#nextBoundary >= boundaries.length) {
+      this.#boundaries = [];
+      this.#nextBoundary = 0;
+    }
+    this.#chunks = chunks;
+    return true;
+  }
+
+  #restart(): void {
+    this.#source = '';
+    this.#stableEnd = 0;
+    this.#boundaries = [];
+    this.#nextBoundary = 0;
+    this.#scanPos = 0;
+    this.#fence = undefined;
+    this.#previousBlank = false;
+    this.#chunks = [];
+    this.#tailSource = '';
+    this.#tailHtml = '';
+    this.#tailCost = 0;
+    this.#tailRenderedAt = -Infinity;
+  }
+
+  /** Scans the complete lines added since the last scan, collecting block boundaries. */
+  #scan(): void {
+    const source = this.#source;
+    let lineStart = this.#scanPos;
+    for (;;) {
+      const newline = source.indexOf('\n', lineStart);
+      // A line is judged once it is complete: the first characters of a line can still change what it is.
+      if (newline === -1) break;
+      const line = source.slice(lineStart, newline);
+      if (this.#fence) {
+        const match = FENCE.exec(line);
+        if (match && match[2]!.trim() === '' && match[1]![0] === this.#fence.char && match[1]!.length >= this.#fence.length) {
+          this.#fence = undefined;
+        }
+        this.#previousBlank = false;
+      } else if (line.trim() === '') {
+        this.#previousBlank = true;
+      } else {
+        if (this.#previousBlank && !/^\s/.test(line) && !LIST_ITEM.test(line)) this.#boundaries.push(lineStart);
+        const match = FENCE.exec(line);
+        if (match && !(match[1]![0] === '`' && match[2]!.includes('`'))) {
+          this.#fence = { char: match[1]![0]!, length: match[1]!.length };
+        }
+        this.#previousBlank = false;
+      }
+      lineStart = newline + 1;
+    }
+    this.#scanPos = lineStart;
+  }
+}
+
+/**
+ * Renderings of many texts (messages) by key, each an `IncrementalMarkdown`, keeping at most `maxEntries` (least
+ * recently used evicted), so a long conversation does not keep every message's HTML alive.
+ */
+export class MarkdownCache {
+  readonly #entries = new Map<string, IncrementalMarkdown>();
+  readonly #options: IncrementalMarkdownOptions;
+
+  /**
+   * @param maxEntries - texts kept (default 500)
+   * @param options - options of each text's `IncrementalMarkdown`
+   */
+  constructor(
+    readonly maxEntries = 500,
+    options: IncrementalMarkdownOptions = {},
+  ) {
+    this.#options = options;
+  }
+
+  /**
+   * Renders `source` under `key` (a message id), reusing the work done for an earlier, shorter `source`.
+   * @param now - see `IncrementalMarkdown.update()`
+   * @param budgetMs - see `IncrementalMarkdown.update()`
+   */
+  render(key: string, source: string, now?: number, budgetMs?: number): RenderedMarkdown {
+    let entry = this.#entries.get(key);
+    if (entry) {
+      this.#entries.delete(key);
+    } else {
+      entry = new IncrementalMarkdown(this.#options);
+      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    this.#entries.set(key, entry);
+    return entry.update(source, now, budgetMs);
+  }
+
+  /** Number of texts held. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Forgets every rendering. */
+  clear(): void {
+    this.#entries.clear();
+  }
+}

@@ -1,0 +1,121 @@
+import type { CircuitState, ToolError, ToolExecution } from './types.js';
+
+/**
+ * Fields every execution event carries, so a listener (e.g. the AG-UI run loop) can map any event back to its
+ * tool call without keeping its own index.
+ */
+export interface ToolExecutionEventBase {
+  executionId: string;
+  /** AG-UI `toolCallId` the execution answers. */
+  toolCallId: string;
+  toolName: string;
+}
+
+/**
+ * `tool-execution-started`: the execution was queued (`execution.status` is `pending`). Always the first event
+ * of an execution.
+ */
+export interface ToolExecutionStartedDetail extends ToolExecutionEventBase {
+  /** Frozen snapshot of the record at this moment. */
+  execution: ToolExecution;
+}
+
+/** `tool-execution-validating`: an attempt is about to validate `args` (fires once per attempt). */
+export interface ToolExecutionValidatingDetail extends ToolExecutionEventBase {
+  /** The arguments as given to `execute()` (the caller's value, not a copy). */
+  args: unknown;
+  /** 1-based number of the attempt. */
+  attemptNumber: number;
+}
+
+/** `tool-execution-executing`: an attempt starts (validation, then the handler). Fires once per attempt. */
+export interface ToolExecutionExecutingDetail extends ToolExecutionEventBase {
+  /** 1-based number of the attempt. */
+  attemptNumber: number;
+  maxAttempts: number;
+}
+
+/** `tool-execution-succeeded`: the execution finished with a result. */
+export interface ToolExecutionSucceededDetail extends ToolExecutionEventBase {
+  /** Frozen snapshot of the finished record. */
+  execution: ToolExecution;
+  /** The result string sent to the agent. */
+  result: string;
+}
+
+/** `tool-execution-retrying`: an attempt failed with a retryable error; the next attempt starts after `delayMs`. */
+export interface ToolExecutionRetryingDetail extends ToolExecutionEventBase {
+  /** 1-based number of the NEXT attempt (the one that runs after the delay). */
+  attemptNumber: number;
+  maxAttempts: number;
+  /** Error of the attempt that just failed. */
+  error: ToolError;
+  /** Wait before the next attempt, in ms. */
+  delayMs: number;
+  /** When the next attempt starts, ms since the epoch. */
+  retryAt: number;
+  /** Frozen snapshot of the record (status `pending`; the failed attempt's error is in `retry.previousErrors`). */
+  execution: ToolExecution;
+}
+
+/** `tool-execution-failed`: the execution finished with an error (last attempt failed, or it failed fast). */
+export interface ToolExecutionFailedDetail extends ToolExecutionEventBase {
+  /** Frozen snapshot of the finished record. */
+  execution: ToolExecution;
+  error: ToolError;
+}
+
+/** `tool-execution-cancelled`: the execution was cancelled; a late result of its handler is ignored. */
+export interface ToolExecutionCancelledDetail extends ToolExecutionEventBase {
+  /** Frozen snapshot of the finished record (status `cancelled`, `error.category` `cancelled`). */
+  execution: ToolExecution;
+}
+
+/** `circuit-state-changed`: a tool's circuit breaker changed state. */
+export interface CircuitStateChangedDetail {
+  toolName: string;
+  state: CircuitState;
+  previousState: CircuitState;
+  /** When `state` is `open`: ms until the circuit goes half-open. */
+  retryAfter?: number;
+}
+
+/**
+ * Events of `ToolExecutionManager`. Per execution they come in this order: `started`, then per attempt
+ * `validating`, `executing`, then `succeeded` | `retrying` (and the next attempt) | `failed`; `cancelled` can end
+ * the sequence at any point. An execution rejected by an open circuit fires `started` then `failed`.
+ */
+export interface ToolExecutionManagerEventMap {
+  'tool-execution-started': CustomEvent<ToolExecutionStartedDetail>;
+  'tool-execution-validating': CustomEvent<ToolExecutionValidatingDetail>;
+  'tool-execution-executing': CustomEvent<ToolExecutionExecutingDetail>;
+  'tool-execution-succeeded': CustomEvent<ToolExecutionSucceededDetail>;
+  'tool-execution-retrying': CustomEvent<ToolExecutionRetryingDetail>;
+  'tool-execution-failed': CustomEvent<ToolExecutionFailedDetail>;
+  'tool-execution-cancelled': CustomEvent<ToolExecutionCancelledDetail>;
+  'circuit-state-changed': CustomEvent<CircuitStateChangedDetail>;
+}
+
+/** What changed in a `ToolRegistry`. */
+export const ToolRegistryChangeAction = {
+  REGISTERED: 'registered',
+  UNREGISTERED: 'unregistered',
+  CLEARED: 'cleared',
+} as const;
+export type ToolRegistryChangeAction = (typeof ToolRegistryChangeAction)[keyof typeof ToolRegistryChangeAction];
+
+/** `tool-registry-change` detail. */
+export interface ToolRegistryChangeDetail {
+  action: ToolRegistryChangeAction;
+  /** The tool registered or unregistered; absent for `cleared`. */
+  toolName?: string;
+  /** Names registered after the change, in registration order. */
+  toolNames: string[];
+  /** For `cleared`: the names that were removed. */
+  removedToolNames?: string[];
+}
+
+/** Events of `ToolRegistry`. */
+export interface ToolRegistryEventMap {
+  'tool-registry-change': CustomEvent<ToolRegistryChangeDetail>;
+}

@@ -1,0 +1,558 @@
+import { circuitOpenError, CircuitBreaker, countsAgainstCircuit } from './circuit-breaker.js';
+import { categorizeError, ToolErrorCode } from './errors.js';
+import { ListenerAwareEventTarget } from './listener-aware-event-target.js';
+import { AttemptAbort, createAttemptContext } from './attempt-abort.js';
+import { ExecutionHistory } from './execution-history.js';
+import { computeRetryDelay, resolveRetryConfig, withRetryable } from './retry.js';
+import type { ToolExecutionManagerEventMap } from './tool-events.js';
+import {
+  eventBase,
+  ExecutionRecord,
+  freezeError,
+  snapshotExecution,
+  toRunConfig,
+  type ToolRunConfig,
+} from './tool-execution-record.js';
+import { DefaultToolExecutor, runToolAttempt, ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
+import { globalToolRegistry, type ToolRegistry } from './tool-registry.js';
+import {
+  DEFAULT_RETRY_CONFIG,
+  ToolExecutionStatus,
+  type CircuitBreakerConfig,
+  type CircuitState,
+  type RetryConfig,
+  type ToolDefinition,
+  type ToolError,
+  type ToolExecution,
+  type ToolExecutionResult,
+} from './types.js';
+
+/** Options of `ToolExecutionManager`. */
+export interface ToolExecutionManagerOptions {
+  /** Where statistics are recorded. Default `globalToolRegistry`; `null` records none. */
+  registry?: ToolRegistry | null;
+  /**
+   * Circuit breaker settings; fields override `DEFAULT_CIRCUIT_BREAKER_CONFIG` (5 failures, 60000 ms, 2
+   * successes). `false` disables the breaker.
+   */
+  circuitBreaker?: Partial<CircuitBreakerConfig> | false;
+  /** Finished executions kept for `getExecution()`/`getExecutionsForToolCall()`. Default 500. Running ones are never evicted. */
+  historyLimit?: number;
+  /** Source of uniform numbers in [0, 1) for retry jitter. Default `Math.random` (inject one in tests). */
+  random?: () => number;
+}
+
+/** Options of one `ToolExecutionManager.execute()` call. */
+export interface ToolExecuteOptions {
+  /**
+   * Cancels the execution when aborted (e.g. the AG-UI run loop's signal, to cancel a batch of tool calls). The
+   * handler's signal is aborted with this signal's `reason`.
+   */
+  signal?: AbortSignal;
+}
+
+function failure(error: ToolError): ToolExecutionResult {
+  return { success: false, error };
+}
+
+function reasonMessage(reason: unknown, fallback: string): string {
+  if (typeof reason === 'string' && reason !== '') return reason;
+  const message = typeof reason === 'object' && reason !== null ? (reason as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : fallback;
+}
+
+function isToolDefinition(tool: unknown): tool is ToolDefinition {
+  return (
+    typeof tool === 'object' &&
+    tool !== null &&
+    typeof (tool as ToolDefinition).name === 'string' &&
+    typeof (tool as ToolDefinition).handler === 'function'
+  );
+}
+
+function isResult(value: unknown): value is ToolExecutionResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const result = value as { success?: unknown; result?: unknown; error?: unknown };
+  return result.success === true
+    ? typeof result.result === 'string'
+    : result.success === false && typeof result.error === 'object' && result.error !== null;
+}
+
+/**
+ * Runs tools for tool calls: validation (through its executor), retries with exponential backoff and jitter,
+ * per-attempt timeouts, cancellation, a circuit breaker per tool, statistics, and a bounded history.
+ *
+ * - `execute()` never rejects: it resolves `{ success: true, result }` or `{ success: false, error }`.
+ * - Retries: a failed attempt is retried when its category is in `retryableCategories` (per-tool
+ *   `metadata.retryConfig` overrides the manager's default field by field) and attempts remain. The delay is
+ *   computed by `computeRetryDelay` (exponential, equal jitter, never below the error's `retryAfter` capped by
+ *   `maxDelay`). `validation` and `cancelled` are never retried.
+ * - Cancellation: `cancel()`, `cancelAll()` or the caller's `signal` abort the running attempt's signal, end a
+ *   backoff wait at once, and settle the execution `cancelled` immediately, even if the handler ignores its
+ *   signal; whatever such a handler returns later is ignored.
+ * - Timeouts: `metadata.timeoutMs` bounds each attempt; on expiry the attempt's signal aborts with a
+ *   `DOMException` named `TimeoutError` and the attempt fails with category `timeout` (retryable by default).
+ * - Circuit breaker (per tool name): `failureThreshold` consecutive failed executions open it (an execution that
+ *   fails after all its retries counts once; cancellations, invalid arguments and circuit rejections do not count).
+ *   While open, executions fail fast without running the handler: category `transient`, code `circuit_open`, a
+ *   message saying the tool is temporarily unavailable, `retryAfter` = ms until half-open. Such a rejection is not
+ *   retried within the execution (the wait is usually longer than a backoff, and retrying would only hammer the
+ *   breaker), so its `retryable` is `false`. The circuit is checked once per execution, when it starts.
+ * - History: finished executions are kept up to `historyLimit` (oldest evicted first, with their `toolCallId`
+ *   index entries); running executions are never evicted.
+ * - Performance (an execution without listeners costs a fraction of a microsecond beyond validation and the
+ *   handler): no event detail or snapshot is built for an event type nobody listens to; no timer is set without
+ *   a timeout; the built-in executors are run without their promise wrapper, so a synchronous handler finishes
+ *   inside `execute()`; each attempt's `AbortController` is created only when the handler reads
+ *   `context.signal`; executions are kept in a linked list and a ring buffer, and indexed by id and `toolCallId`
+ *   only once something looks them up.
+ *
+ * Timers and clocks are `globalThis.setTimeout`/`clearTimeout` and `Date.now()`, looked up at call time, so fake
+ * timers (sinon) control backoff, timeouts and the breaker.
+ *
+ * @fires {CustomEvent<ToolExecutionStartedDetail>} tool-execution-started - an execution was queued
+ * @fires {CustomEvent<ToolExecutionValidatingDetail>} tool-execution-validating - an attempt begins validating
+ * @fires {CustomEvent<ToolExecutionExecutingDetail>} tool-execution-executing - an attempt runs
+ * @fires {CustomEvent<ToolExecutionSucceededDetail>} tool-execution-succeeded - finished with a result
+ * @fires {CustomEvent<ToolExecutionRetryingDetail>} tool-execution-retrying - an attempt failed; another follows
+ * @fires {CustomEvent<ToolExecutionFailedDetail>} tool-execution-failed - finished with an error
+ * @fires {CustomEvent<ToolExecutionCancelledDetail>} tool-execution-cancelled - cancelled
+ * @fires {CustomEvent<CircuitStateChangedDetail>} circuit-state-changed - a tool's circuit changed state
+ *
+ * @example
+ * ```ts
+ * const manager = new ToolExecutionManager();
+ * manager.addEventListener('tool-execution-retrying', (e) => console.log(`retry in ${e.detail.delayMs} ms`));
+ * const outcome = await manager.execute(registry.get('get_weather')!, toolCallId, JSON.parse(argsText));
+ * const content = outcome.success ? outcome.result : `Error: ${outcome.error.message}`;
+ * ```
+ */
+export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecutionManagerEventMap> {
+  /** Default retry settings (before per-tool overrides). */
+  readonly defaultRetryConfig: Readonly<RetryConfig>;
+  /** Finished executions kept in the history. */
+  readonly historyLimit: number;
+
+  #executor: ToolExecutor;
+  /**
+   * For the built-in executors (exact classes, not subclasses): whether to validate when calling
+   * `runToolAttempt` directly. `undefined`: call `executor.execute()`.
+   */
+  #builtIn: boolean | undefined;
+  #registry: ToolRegistry | null;
+  #breaker: CircuitBreaker | undefined;
+  #random: () => number;
+  #defaultConfig: ToolRunConfig;
+  #configs = new WeakMap<ToolDefinition, ToolRunConfig>();
+  #idPrefix = `te_${Math.random().toString(36).slice(2, 8)}_`;
+  #counter = 0;
+  #executions: ExecutionHistory;
+  /** Caller signals being watched, with the running executions each one cancels. */
+  #callerSignals = new WeakMap<AbortSignal, { records: Set<ExecutionRecord>; onAbort: () => void }>();
+
+  /**
+   * @param executor - runs one attempt; default a `ValidatingToolExecutor`
+   * @param defaultRetryConfig - retry settings for every tool; missing fields come from `DEFAULT_RETRY_CONFIG`
+   *   (3 attempts, 1000 ms base, x2, 30000 ms cap, `transient` and `timeout` retried)
+   * @param options - statistics registry, circuit breaker, history limit, jitter source
+   * @throws {RangeError} for a circuit breaker config with thresholds < 1 or a negative recovery timeout
+   */
+  constructor(
+    executor: ToolExecutor = new ValidatingToolExecutor(),
+    defaultRetryConfig: Partial<RetryConfig> = DEFAULT_RETRY_CONFIG,
+    options: ToolExecutionManagerOptions = {},
+  ) {
+    super();
+    this.#executor = executor;
+    const proto: unknown = Object.getPrototypeOf(executor);
+    this.#builtIn =
+      proto === ValidatingToolExecutor.prototype ? true : proto === DefaultToolExecutor.prototype ? false : undefined;
+    this.defaultRetryConfig = resolveRetryConfig(DEFAULT_RETRY_CONFIG, defaultRetryConfig);
+    this.#defaultConfig = toRunConfig(this.defaultRetryConfig, undefined);
+    this.#registry = options.registry === undefined ? globalToolRegistry : options.registry;
+    this.#random = options.random ?? Math.random;
+    const limit = options.historyLimit ?? 500;
+    this.historyLimit = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 500;
+    this.#executions = new ExecutionHistory(this.historyLimit);
+    this.#breaker =
+      options.circuitBreaker === false
+        ? undefined
+        : new CircuitBreaker(options.circuitBreaker ?? {}, (detail) => {
+            if (!this.hasListeners('circuit-state-changed')) return;
+            const event = new CustomEvent('circuit-state-changed', { detail: Object.freeze(detail) });
+            this.dispatchEvent(event);
+          });
+  }
+
+  /**
+   * Runs `tool` for the tool call `toolCallId`. Resolves when the execution finishes (after its retries), fails, or
+   * is cancelled; never rejects. The execution is registered synchronously, so `getExecutionsForToolCall(toolCallId)`
+   * finds it as soon as `execute()` returns (a synchronous handler may even have finished by then).
+   *
+   * @param args - the arguments as received (validated by the executor on every attempt)
+   * @param options - `signal` to cancel the execution from outside
+   * @returns `{ success: true, result }` or `{ success: false, error }` (also for cancellation: category `cancelled`)
+   * @fires tool-execution-started, tool-execution-validating, tool-execution-executing, then tool-execution-succeeded,
+   *   tool-execution-retrying, tool-execution-failed or tool-execution-cancelled (see the class docs)
+   */
+  execute<TArgs>(
+    tool: ToolDefinition<TArgs>,
+    toolCallId: string,
+    args: unknown,
+    options?: ToolExecuteOptions,
+  ): Promise<ToolExecutionResult> {
+    if (!isToolDefinition(tool)) {
+      return Promise.resolve(
+        failure({
+          category: 'execution',
+          code: ToolErrorCode.INVALID_TOOL,
+          message: 'execute() needs a tool definition with a name and a handler',
+          retryable: false,
+        }),
+      );
+    }
+    const seq = ++this.#counter;
+    const record = new ExecutionRecord(
+      seq,
+      this.#idPrefix + seq,
+      toolCallId,
+      tool as ToolDefinition,
+      args,
+      this.#configFor(tool as ToolDefinition),
+      Date.now(),
+    );
+    try {
+      this.#start(record, options?.signal);
+    } catch (error) {
+      // Only a bug (or a hostile registry or listener setup) gets here; keep the never-rejects promise.
+      this.#fail(record, error);
+    }
+    // A synchronous handler has finished already: no deferred promise needed.
+    if (record.outcome !== undefined) return Promise.resolve(record.outcome);
+    return new Promise<ToolExecutionResult>((resolve) => {
+      record.resolve = resolve;
+    });
+  }
+
+  /**
+   * Cancels a running execution: aborts its attempt's signal with `reason` (default a `DOMException` named
+   * `AbortError`), ends a backoff wait, and settles it `cancelled` at once.
+   * @returns `false` when the execution is unknown or already finished
+   * @fires tool-execution-cancelled
+   */
+  cancel(executionId: string, reason?: unknown): boolean {
+    const record = this.#executions.findRunning(executionId);
+    if (record === undefined) return false;
+    this.#cancel(record, reason);
+    return true;
+  }
+
+  /**
+   * Cancels every running execution (see `cancel()`).
+   * @returns how many were cancelled
+   */
+  cancelAll(reason?: unknown): number {
+    const running = this.#executions.running();
+    for (const record of running) this.#cancel(record, reason);
+    return running.length;
+  }
+
+  /** A frozen snapshot of an execution (running or in the history), or `undefined`. */
+  getExecution(executionId: string): ToolExecution | undefined {
+    const record = this.#executions.get(executionId);
+    return record && snapshotExecution(record);
+  }
+
+  /** Frozen snapshots of the executions for a tool call (running or in the history), oldest first. */
+  getExecutionsForToolCall(toolCallId: string): ToolExecution[] {
+    return this.#executions.forToolCall(toolCallId).map(snapshotExecution);
+  }
+
+  /** Frozen snapshots of the running executions (including those waiting out a backoff), oldest first. */
+  get activeExecutions(): ToolExecution[] {
+    return this.#executions.running().map(snapshotExecution);
+  }
+
+  /** Frozen snapshots of the finished executions in the history, oldest first. */
+  get history(): ToolExecution[] {
+    return this.#executions.finished().map(snapshotExecution);
+  }
+
+  /**
+   * State of a tool's circuit: `closed` (also when the breaker is disabled or the tool never failed), `open` or
+   * `half-open`. An open circuit past its recovery timeout turns half-open here (firing `circuit-state-changed`).
+   */
+  getCircuitState(toolName: string): CircuitState {
+    return this.#breaker ? this.#breaker.getState(toolName) : 'closed';
+  }
+
+  /**
+   * Closes the circuit of one tool, or of every tool, and forgets their failure streaks.
+   * @fires circuit-state-changed for each circuit that was not closed
+   */
+  resetCircuit(toolName?: string): void {
+    this.#breaker?.reset(toolName);
+  }
+
+  #configFor(tool: ToolDefinition): ToolRunConfig {
+    const metadata = tool.metadata;
+    if (metadata === undefined || (metadata.retryConfig === undefined && metadata.timeoutMs === undefined)) {
+      return this.#defaultConfig;
+    }
+    let config = this.#configs.get(tool);
+    if (config === undefined) {
+      config = toRunConfig(resolveRetryConfig(this.defaultRetryConfig, metadata.retryConfig), metadata.timeoutMs);
+      this.#configs.set(tool, config);
+    }
+    return config;
+  }
+
+  #start(record: ExecutionRecord, signal: AbortSignal | undefined): void {
+    this.#executions.add(record);
+    if (this.hasListeners('tool-execution-started')) {
+      this.#dispatch('tool-execution-started', { ...eventBase(record), execution: snapshotExecution(record) });
+      if (record.settled) return; // a listener cancelled it
+    }
+    if (signal !== undefined) {
+      if (signal.aborted) {
+        this.#cancel(record, signal.reason);
+        return;
+      }
+      this.#watchCallerSignal(record, signal);
+    }
+    if (this.#breaker !== undefined) {
+      const admission = this.#breaker.admit(record.toolName);
+      if (!admission.admitted) {
+        this.#finish(record, ToolExecutionStatus.FAILED, failure(circuitOpenError(record.toolName, admission)));
+        return;
+      }
+      record.trial = admission.trial;
+    }
+    record.startedAt = record.queuedAt; // nothing queues executions: they start when execute() is called
+    this.#startAttempt(record);
+  }
+
+  #startAttempt(record: ExecutionRecord): void {
+    const attemptNumber = ++record.attemptNumber;
+    record.status = ToolExecutionStatus.VALIDATING;
+    if (this.hasListeners('tool-execution-validating')) {
+      this.#dispatch('tool-execution-validating', { ...eventBase(record), args: record.args, attemptNumber });
+      if (record.settled) return;
+    }
+    record.status = ToolExecutionStatus.EXECUTING;
+    const { maxAttempts, timeoutMs } = record.config;
+    if (this.hasListeners('tool-execution-executing')) {
+      this.#dispatch('tool-execution-executing', { ...eventBase(record), attemptNumber, maxAttempts });
+      if (record.settled) return;
+    }
+
+    const attempt = new AttemptAbort();
+    record.attempt = attempt;
+    const context = createAttemptContext(record.id, record.toolCallId, record.toolName, attemptNumber, maxAttempts, attempt);
+    if (timeoutMs !== undefined) {
+      record.timer = globalThis.setTimeout(() => this.#onTimeout(record, attempt, timeoutMs), timeoutMs);
+    }
+    const onResult = (result: ToolExecutionResult): void => this.#onAttemptSettled(record, attempt, result);
+    if (this.#builtIn !== undefined) {
+      // Same code as the built-in executors' execute(), minus two promise hops per attempt.
+      runToolAttempt(record.tool, record.args, context, this.#builtIn, onResult, attempt);
+      return;
+    }
+    let pending: Promise<ToolExecutionResult>;
+    try {
+      pending = Promise.resolve(this.#executor.execute(record.tool, record.args, context));
+    } catch (error) {
+      pending = Promise.resolve(failure(categorizeError(error, 'execution')));
+    }
+    pending.then(onResult, (error: unknown) => onResult(failure(categorizeError(error, 'execution'))));
+  }
+
+  /** Takes an attempt's outcome, unless the attempt is over (cancelled, timed out): a late outcome is ignored. */
+  #onAttemptSettled(record: ExecutionRecord, attempt: AttemptAbort, result: ToolExecutionResult): void {
+    if (record.attempt !== attempt) return;
+    record.attempt = undefined;
+    if (record.timer !== undefined) {
+      globalThis.clearTimeout(record.timer);
+      record.timer = undefined;
+    }
+    try {
+      if (!isResult(result)) {
+        this.#onAttemptFailed(record, categorizeError(new TypeError('The tool executor returned no result'), 'unknown'));
+      } else if (result.success) {
+        this.#finish(record, ToolExecutionStatus.SUCCEEDED, result);
+      } else {
+        this.#onAttemptFailed(record, result.error);
+      }
+    } catch (error) {
+      this.#fail(record, error);
+    }
+  }
+
+  #onTimeout(record: ExecutionRecord, attempt: AttemptAbort, timeoutMs: number): void {
+    if (record.attempt !== attempt) return;
+    record.attempt = undefined;
+    record.timer = undefined;
+    const reason = new DOMException(`Tool "${record.toolName}" timed out after ${timeoutMs} ms`, 'TimeoutError');
+    attempt.abort(reason);
+    if (record.settled) return; // an abort listener cancelled the execution
+    this.#onAttemptFailed(record, {
+      category: 'timeout',
+      code: ToolErrorCode.TIMEOUT,
+      message: reason.message,
+      retryable: true,
+      cause: reason,
+    });
+  }
+
+  #onAttemptFailed(record: ExecutionRecord, attemptError: ToolError): void {
+    const { retry, maxAttempts } = record.config;
+    const error = freezeError(withRetryable(attemptError, retry));
+    if (!error.retryable || record.attemptNumber >= maxAttempts) {
+      this.#finish(record, ToolExecutionStatus.FAILED, failure(error));
+      return;
+    }
+    (record.previousErrors ??= []).push(error);
+    const delayMs = computeRetryDelay(record.attemptNumber, retry, error.retryAfter, this.#random);
+    record.status = ToolExecutionStatus.PENDING;
+    if (this.hasListeners('tool-execution-retrying')) {
+      this.#dispatch('tool-execution-retrying', {
+        ...eventBase(record),
+        attemptNumber: record.attemptNumber + 1,
+        maxAttempts,
+        error,
+        delayMs,
+        retryAt: Date.now() + delayMs,
+        execution: snapshotExecution(record),
+      });
+      if (record.settled) return;
+    }
+    record.timer = globalThis.setTimeout(() => {
+      record.timer = undefined;
+      if (!record.settled) this.#startAttempt(record);
+    }, delayMs);
+  }
+
+  #cancel(record: ExecutionRecord, reason: unknown): void {
+    if (record.settled) return;
+    const abortReason = reason ?? new DOMException(`Tool execution "${record.id}" was cancelled`, 'AbortError');
+    const attempt = record.attempt;
+    if (attempt !== undefined) {
+      record.attempt = undefined;
+      if (record.timer !== undefined) {
+        globalThis.clearTimeout(record.timer);
+        record.timer = undefined;
+      }
+      // Tell the handler first; its abort listeners run now, synchronously.
+      attempt.abort(abortReason);
+      if (record.settled) return; // an abort listener settled it meanwhile
+    }
+    this.#finish(
+      record,
+      ToolExecutionStatus.CANCELLED,
+      failure({
+        category: 'cancelled',
+        code: ToolErrorCode.CANCELLED,
+        message: reasonMessage(abortReason, `Tool "${record.toolName}" was cancelled`),
+        retryable: false,
+        cause: abortReason,
+      }),
+    );
+  }
+
+  /** Settles an execution after an internal error (never expected), keeping `execute()` from rejecting or hanging. */
+  #fail(record: ExecutionRecord, error: unknown): void {
+    if (record.settled) return;
+    record.attempt?.abort(error);
+    record.attempt = undefined;
+    if (record.timer !== undefined) globalThis.clearTimeout(record.timer);
+    record.timer = undefined;
+    this.#finish(record, ToolExecutionStatus.FAILED, failure(categorizeError(error, 'unknown')));
+  }
+
+  /** Settles an execution: record, history, statistics, circuit, event, promise; in that order. */
+  #finish(record: ExecutionRecord, status: 'succeeded' | 'failed' | 'cancelled', outcome: ToolExecutionResult): void {
+    if (!outcome.success) freezeError(outcome.error);
+    record.outcome = outcome; // settled from here on
+    record.status = status;
+    const completedAt = Date.now();
+    const duration = completedAt - (record.startedAt ?? record.queuedAt);
+    record.completedAt = completedAt;
+    if (record.timer !== undefined) {
+      globalThis.clearTimeout(record.timer);
+      record.timer = undefined;
+    }
+    if (record.caller !== undefined) this.#unwatchCallerSignal(record);
+
+    this.#executions.finish(record);
+    try {
+      this.#registry?.recordExecution(record.toolName, status, duration, completedAt);
+      const breaker = this.#breaker;
+      if (breaker !== undefined) {
+        if (status === ToolExecutionStatus.SUCCEEDED) breaker.recordSuccess(record.toolName, record.trial);
+        else if (status === ToolExecutionStatus.FAILED && countsAgainstCircuit(record.error)) {
+          breaker.recordFailure(record.toolName, record.trial);
+        } else breaker.release(record.toolName, record.trial);
+      }
+      if (status === ToolExecutionStatus.SUCCEEDED) {
+        if (this.hasListeners('tool-execution-succeeded')) {
+          this.#dispatch('tool-execution-succeeded', {
+            ...eventBase(record),
+            execution: snapshotExecution(record),
+            result: record.result!,
+          });
+        }
+      } else if (status === ToolExecutionStatus.FAILED) {
+        if (this.hasListeners('tool-execution-failed')) {
+          this.#dispatch('tool-execution-failed', { ...eventBase(record), execution: snapshotExecution(record), error: record.error! });
+        }
+      } else if (this.hasListeners('tool-execution-cancelled')) {
+        this.#dispatch('tool-execution-cancelled', { ...eventBase(record), execution: snapshotExecution(record) });
+      }
+    } finally {
+      // Whatever a custom registry does, execute() must settle.
+      const resolve = record.resolve;
+      if (resolve !== undefined) {
+        record.resolve = undefined;
+        resolve(outcome);
+      }
+    }
+  }
+
+  /**
+   * Cancels `record` when the caller's signal aborts. One listener per signal, shared by all the executions it
+   * covers (a run loop passes one signal to a whole batch of tool calls): adding and removing a listener per
+   * execution would make a batch of n executions O(n^2) in the signal's listener list.
+   */
+  #watchCallerSignal(record: ExecutionRecord, signal: AbortSignal): void {
+    let watch = this.#callerSignals.get(signal);
+    if (watch === undefined) {
+      const records = new Set<ExecutionRecord>();
+      const onAbort = (): void => {
+        this.#callerSignals.delete(signal);
+        for (const r of records) this.#cancel(r, signal.reason);
+      };
+      watch = { records, onAbort };
+      this.#callerSignals.set(signal, watch);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    watch.records.add(record);
+    record.caller = signal;
+  }
+
+  #unwatchCallerSignal(record: ExecutionRecord): void {
+    const signal = record.caller!;
+    record.caller = undefined;
+    const watch = this.#callerSignals.get(signal);
+    if (watch === undefined) return;
+    watch.records.delete(record);
+    if (watch.records.size === 0) {
+      this.#callerSignals.delete(signal);
+      signal.removeEventListener('abort', watch.onAbort);
+    }
+  }
+
+  #dispatch<K extends keyof ToolExecutionManagerEventMap>(type: K, detail: ToolExecutionManagerEventMap[K]['detail']): void {
+    const event = new CustomEvent(type, { detail: Object.freeze(detail) });
+    this.dispatchEvent(event);
+  }
+}

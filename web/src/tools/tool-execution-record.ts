@@ -1,0 +1,132 @@
+import type { AttemptAbort } from './attempt-abort.js';
+import type { ToolExecutionEventBase } from './tool-events.js';
+import {
+  ToolExecutionStatus,
+  type RetryConfig,
+  type ToolDefinition,
+  type ToolError,
+  type ToolExecution,
+  type ToolExecutionResult,
+} from './types.js';
+
+/** Retry and timeout settings resolved once per tool object. */
+export interface ToolRunConfig {
+  retry: Readonly<RetryConfig>;
+  /** `retry.maxAttempts` as a usable integer >= 1. */
+  maxAttempts: number;
+  /** Per-attempt timeout in ms; `undefined`: none. */
+  timeoutMs: number | undefined;
+}
+
+/**
+ * The mutable record of one execution, owned by `ToolExecutionManager` (internal; the public `ToolExecution`
+ * is a frozen snapshot of it, see `snapshotExecution`). A class with every field initialized, so all records
+ * share one shape in the engine.
+ */
+export class ExecutionRecord {
+  status: ToolExecutionStatus = ToolExecutionStatus.PENDING;
+  startedAt: number | undefined = undefined;
+  completedAt: number | undefined = undefined;
+  attemptNumber = 0;
+  previousErrors: ToolError[] | undefined = undefined;
+  /** Admitted by a half-open circuit as a trial. */
+  trial = false;
+  /** The attempt in flight; `undefined` between attempts (backoff) and once settled. */
+  attempt: AttemptAbort | undefined = undefined;
+  /** The attempt's timeout timer, or the backoff timer between attempts (never both at once). */
+  timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** The outcome once settled (what `execute()` resolves). */
+  outcome: ToolExecutionResult | undefined = undefined;
+  /** Resolves `execute()`'s promise; created only when the execution outlives the `execute()` call. */
+  resolve: ((result: ToolExecutionResult) => void) | undefined = undefined;
+  /** The caller's signal (`execute(..., { signal })`), while running. */
+  caller: AbortSignal | undefined = undefined;
+  /** Neighbours in `ExecutionHistory`'s list of running executions. */
+  prev: ExecutionRecord | undefined = undefined;
+  next: ExecutionRecord | undefined = undefined;
+
+  constructor(
+    /** Creation order within the manager. */
+    readonly seq: number,
+    readonly id: string,
+    readonly toolCallId: string,
+    readonly tool: ToolDefinition,
+    readonly args: unknown,
+    readonly config: ToolRunConfig,
+    readonly queuedAt: number,
+  ) {}
+
+  get toolName(): string {
+    return this.tool.name;
+  }
+
+  /** Finished (succeeded, failed or cancelled). */
+  get settled(): boolean {
+    return this.outcome !== undefined;
+  }
+
+  get result(): string | undefined {
+    const outcome = this.outcome;
+    return outcome !== undefined && outcome.success ? outcome.result : undefined;
+  }
+
+  get error(): ToolError | undefined {
+    const outcome = this.outcome;
+    return outcome !== undefined && !outcome.success ? outcome.error : undefined;
+  }
+
+  /** ms from start (or queueing, when it never started) to completion. */
+  get duration(): number | undefined {
+    return this.completedAt === undefined ? undefined : this.completedAt - (this.startedAt ?? this.queuedAt);
+  }
+}
+
+const EMPTY_ERRORS: readonly ToolError[] = Object.freeze([]);
+
+/** A frozen `ToolExecution` copy of the record (nested `timing`, `retry` and `previousErrors` frozen too). */
+export function snapshotExecution(record: ExecutionRecord): ToolExecution {
+  const timing: ToolExecution['timing'] = { queuedAt: record.queuedAt };
+  if (record.startedAt !== undefined) timing.startedAt = record.startedAt;
+  if (record.completedAt !== undefined) timing.completedAt = record.completedAt;
+  if (record.duration !== undefined) timing.duration = record.duration;
+  const execution: ToolExecution = {
+    id: record.id,
+    toolCallId: record.toolCallId,
+    toolName: record.toolName,
+    args: record.args,
+    status: record.status,
+    timing: Object.freeze(timing),
+    retry: Object.freeze({
+      attemptNumber: record.attemptNumber,
+      maxAttempts: record.config.maxAttempts,
+      previousErrors: (record.previousErrors ? Object.freeze([...record.previousErrors]) : EMPTY_ERRORS) as ToolError[],
+    }),
+  };
+  if (record.result !== undefined) execution.result = record.result;
+  if (record.error !== undefined) execution.error = record.error;
+  return Object.freeze(execution);
+}
+
+/** The ids every execution event carries. */
+export function eventBase(record: ExecutionRecord): ToolExecutionEventBase {
+  return { executionId: record.id, toolCallId: record.toolCallId, toolName: record.toolName };
+}
+
+/** Freezes a ToolError record (not its `cause`) so the snapshots sharing it cannot be altered through it. */
+export function freezeError(error: ToolError): ToolError {
+  if (!Object.isFrozen(error)) {
+    if (error.validationErrors) Object.freeze(error.validationErrors);
+    Object.freeze(error);
+  }
+  return error;
+}
+
+/** Resolves a tool's run config: `maxAttempts` made an integer >= 1, `timeoutMs` kept only when a positive finite number. */
+export function toRunConfig(retry: Readonly<RetryConfig>, timeoutMs: number | undefined): ToolRunConfig {
+  const attempts = Math.floor(retry.maxAttempts);
+  return {
+    retry,
+    maxAttempts: Number.isFinite(attempts) && attempts >= 1 ? attempts : 1,
+    timeoutMs: typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs < Infinity ? timeoutMs : undefined,
+  };
+}

@@ -1,0 +1,234 @@
+import { categorizeError, toValidationIssues, ToolErrorCode } from './errors.js';
+import type { ToolDefinition, ToolError, ToolExecutionContext, ToolExecutionResult } from './types.js';
+
+/**
+ * Runs one attempt of a tool. Implementations never reject: every failure is a `{ success: false, error }`
+ * result (the `ToolExecutionManager` still guards against executors that break this rule).
+ */
+export interface ToolExecutor {
+  /**
+   * @param args - the arguments as received from the agent
+   * @param context - ids, the attempt's `AbortSignal` and attempt numbers
+   */
+  execute<TArgs>(tool: ToolDefinition<TArgs>, args: unknown, context: ToolExecutionContext): Promise<ToolExecutionResult>;
+}
+
+function fail(error: ToolError): ToolExecutionResult {
+  return { success: false, error };
+}
+
+/**
+ * The failure of an attempt whose signal was aborted: `cancelled` for an `AbortError` reason, `timeout` for a
+ * `TimeoutError`, else as `categorizeError` files the reason (default `cancelled`).
+ */
+export function abortedResult(source: AbortSignal | AttemptAbortState): ToolExecutionResult {
+  return fail(categorizeError(source.reason, 'cancelled'));
+}
+
+/**
+ * Turns a handler's return value into the tool result string: a string as is, `undefined` as `''`, anything
+ * else through `JSON.stringify`. A value `JSON.stringify` cannot handle (a cycle, a BigInt) or turns into nothing
+ * (a function, a symbol) gives an `execution` failure with code `not_serializable`; it never throws.
+ */
+export function serializeToolResult(value: unknown): ToolExecutionResult {
+  if (typeof value === 'string') return { success: true, result: value };
+  if (value === undefined) return { success: true, result: '' };
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch (cause) {
+    return fail({
+      category: 'execution',
+      code: ToolErrorCode.NOT_SERIALIZABLE,
+      message: `The tool result cannot be serialized to JSON: ${cause instanceof Error ? cause.message : String(cause)}`,
+      retryable: false,
+      cause,
+    });
+  }
+  if (json === undefined) {
+    return fail({
+      category: 'execution',
+      code: ToolErrorCode.NOT_SERIALIZABLE,
+      message: `The tool result cannot be serialized to JSON: a ${typeof value} has no JSON form`,
+      retryable: false,
+    });
+  }
+  return { success: true, result: json };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/**
+ * Where `runToolAttempt` reads whether the attempt was aborted, instead of `context.signal` (so a caller with a
+ * lazily created signal, like `ToolExecutionManager`, does not have to create it).
+ */
+export interface AttemptAbortState {
+  readonly aborted: boolean;
+  /** The abort reason (as `AbortSignal.reason`). */
+  readonly reason: unknown;
+}
+
+const NEVER_ABORTED: AttemptAbortState = Object.freeze({ aborted: false, reason: undefined });
+
+function handlerFailure(error: unknown, state: AttemptAbortState): ToolExecutionResult {
+  return state.aborted ? abortedResult(state) : fail(categorizeError(error, 'execution'));
+}
+
+function isZodAsyncError(error: unknown): boolean {
+  return error instanceof Error && (error.constructor.name === '$ZodAsyncError' || /synchronous parse/i.test(error.message));
+}
+
+type SafeParseResult =
+  | { success: true; data: unknown }
+  | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; input?: unknown }> } };
+
+/**
+ * Runs one attempt and hands its outcome to `onResult`, exactly once: synchronously when validation and the
+ * handler are synchronous, otherwise when they settle. Never throws. This is the single implementation behind
+ * `DefaultToolExecutor` (`validate: false`) and `ValidatingToolExecutor` (`validate: true`); the
+ * `ToolExecutionManager` calls it directly for those two classes, saving the promise hops of `execute()`.
+ *
+ * - `validate`: `safeParse` with `tool.schema` (falling back to `safeParseAsync` for async refinements); a failure
+ *   is category `validation` (see `validationFailure`) and the handler does not run; the parsed data reaches it.
+ * - The handler does not run when `context.signal` is already aborted; once the signal is aborted, any outcome is
+ *   reported as `cancelled`/`timeout` from `signal.reason` (see `abortedResult`). `abortState`, when given, is
+ *   read instead of `context.signal`.
+ * - A thrown error or rejection becomes `categorizeError(error, 'execution')`; a value is serialized by
+ *   `serializeToolResult`.
+ */
+export function runToolAttempt<TArgs>(
+  tool: ToolDefinition<TArgs>,
+  args: unknown,
+  context: ToolExecutionContext,
+  validate: boolean,
+  onResult: (result: ToolExecutionResult) => void,
+  abortState?: AttemptAbortState,
+): void {
+  // A context copied with `{ ...context }` loses a getter `signal` (see the manager's contexts): run without one.
+  const state: AttemptAbortState = abortState ?? context.signal ?? NEVER_ABORTED;
+  if (validate) {
+    let parsed: SafeParseResult;
+    try {
+      parsed = tool.schema.safeParse(args) as SafeParseResult;
+    } catch (error) {
+      if (!isZodAsyncError(error)) {
+        onResult(fail(categorizeError(error, 'execution')));
+        return;
+      }
+      Promise.resolve()
+        .then(() => tool.schema.safeParseAsync(args) as Promise<SafeParseResult>)
+        .then(
+          (asyncParsed) => {
+            if (state.aborted) onResult(abortedResult(state));
+            else if (!asyncParsed.success) onResult(validationFailure(tool.name, asyncParsed));
+            else runHandler(tool, asyncParsed.data as TArgs, context, onResult, state);
+          },
+          (asyncError: unknown) => onResult(fail(categorizeError(asyncError, 'execution'))),
+        );
+      return;
+    }
+    if (!parsed.success) {
+      onResult(validationFailure(tool.name, parsed));
+      return;
+    }
+    args = parsed.data;
+  }
+  runHandler(tool, args as TArgs, context, onResult, state);
+}
+
+function runHandler<TArgs>(
+  tool: ToolDefinition<TArgs>,
+  args: TArgs,
+  context: ToolExecutionContext,
+  onResult: (result: ToolExecutionResult) => void,
+  state: AttemptAbortState,
+): void {
+  if (state.aborted) {
+    onResult(abortedResult(state));
+    return;
+  }
+  let value: unknown;
+  try {
+    value = tool.handler(args, context);
+  } catch (error) {
+    onResult(handlerFailure(error, state));
+    return;
+  }
+  if (isThenable(value)) {
+    try {
+      value.then(
+        (resolved) => onResult(state.aborted ? abortedResult(state) : serializeToolResult(resolved)),
+        (error: unknown) => onResult(handlerFailure(error, state)),
+      );
+    } catch (error) {
+      // A hand-made thenable whose then() throws.
+      onResult(handlerFailure(error, state));
+    }
+    return;
+  }
+  onResult(serializeToolResult(value));
+}
+
+/**
+ * Runs the handler with the arguments as given (no validation) and serializes its result (see
+ * `serializeToolResult`). A thrown error or rejection becomes `categorizeError(error, 'execution')`; once the
+ * attempt's signal is aborted, any outcome is reported as `cancelled`/`timeout` from `signal.reason`. A handler
+ * is not run at all when the signal is already aborted.
+ *
+ * It waits for the handler; settling at once on abort when a handler ignores its signal is the
+ * `ToolExecutionManager`'s job. Subclass it and override `execute` to wrap attempts (logging, tracing); the
+ * manager then calls your `execute`.
+ */
+export class DefaultToolExecutor implements ToolExecutor {
+  /** Runs one attempt (see the class docs). Never rejects. */
+  execute<TArgs>(tool: ToolDefinition<TArgs>, args: unknown, context: ToolExecutionContext): Promise<ToolExecutionResult> {
+    return new Promise((resolve) => runToolAttempt(tool, args, context, false, resolve));
+  }
+}
+
+/**
+ * The failure for arguments that fail the schema: category `validation`, code `invalid_arguments`, one
+ * `validationErrors` entry per Zod issue (`path` as strings, Zod's `message`), never retryable.
+ */
+export function validationFailure(toolName: string, error: SafeParseResult & { success: false }): ToolExecutionResult {
+  const validationErrors = toValidationIssues(error.error.issues);
+  const summary = validationErrors
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  return fail({
+    category: 'validation',
+    code: ToolErrorCode.INVALID_ARGUMENTS,
+    message: `Invalid arguments for tool "${toolName}": ${summary}`,
+    retryable: false,
+    validationErrors,
+    cause: error.error,
+  });
+}
+
+/**
+ * Validates the arguments with the tool's schema, then runs the handler with the PARSED value (defaults
+ * applied, coercions and transforms run). A schema failure never reaches the handler: it is category
+ * `validation` with one entry per Zod issue, and is never retried.
+ *
+ * Uses `safeParse`, falling back to `safeParseAsync` for schemas with async refinements or transforms. A
+ * schema that throws for any other reason is an `execution` failure.
+ *
+ * @example
+ * ```ts
+ * const executor = new ValidatingToolExecutor();
+ * const result = await executor.execute(tool, { city: 'Paris' }, context);
+ * if (!result.success && result.error.category === 'validation') console.log(result.error.validationErrors);
+ * ```
+ */
+export class ValidatingToolExecutor extends DefaultToolExecutor {
+  /** Validates, then runs one attempt with the parsed arguments (see the class docs). Never rejects. */
+  override execute<TArgs>(tool: ToolDefinition<TArgs>, args: unknown, context: ToolExecutionContext): Promise<ToolExecutionResult> {
+    return new Promise((resolve) => runToolAttempt(tool, args, context, true, resolve));
+  }
+}

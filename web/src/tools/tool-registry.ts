@@ -1,0 +1,358 @@
+import { z } from 'zod';
+import { ToolRegistrationError, ToolRegistrationErrorCode } from './errors.js';
+import type { ToolRegistryChangeDetail, ToolRegistryEventMap } from './tool-events.js';
+import { TypedEventTarget } from './typed-event-target.js';
+import type {
+  AgUiToolDescription,
+  JSONSchema,
+  RegisteredTool,
+  ToolDefinition,
+  ToolExecutionOutcome,
+  ToolStats,
+} from './types.js';
+
+/** Tool names OpenAI and Anthropic accept: 1-64 letters, digits, `_` or `-`. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Mutable per-tool counters; `ToolStats` is derived from them on read. */
+interface StatsEntry {
+  executionCount: number;
+  successCount: number;
+  failureCount: number;
+  cancelledCount: number;
+  totalDurationMs: number;
+  lastExecutedAt: number | undefined;
+}
+
+/**
+ * JSON Schema per Zod schema. Schemas are immutable, so a schema converts once per page, whichever registry
+ * (or re-registration) asks.
+ */
+const jsonSchemaCache = new WeakMap<object, JSONSchema>();
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A Zod 4 schema (classic or mini): every one carries `_zod`; Zod 3 schemas do not (and cannot be converted). */
+function isZodSchema(value: unknown): value is z.ZodType {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { _zod?: unknown })._zod === 'object' &&
+    typeof (value as { safeParse?: unknown }).safeParse === 'function'
+  );
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function toStats(entry: StatsEntry | undefined): ToolStats {
+  if (!entry) {
+    return {
+      executionCount: 0,
+      successCount: 0,
+      failureCount: 0,
+      cancelledCount: 0,
+      totalDurationMs: 0,
+      averageDurationMs: 0,
+      successRate: 0,
+      lastExecutedAt: undefined,
+    };
+  }
+  const n = entry.executionCount;
+  return {
+    executionCount: n,
+    successCount: entry.successCount,
+    failureCount: entry.failureCount,
+    cancelledCount: entry.cancelledCount,
+    totalDurationMs: entry.totalDurationMs,
+    averageDurationMs: n === 0 ? 0 : entry.totalDurationMs / n,
+    successRate: n === 0 ? 0 : entry.successCount / n,
+    lastExecutedAt: entry.lastExecutedAt,
+  };
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value) ?? String(value)}`;
+}
+
+function validateMetadata(name: string, metadata: unknown): void {
+  const fail = (what: string): never => {
+    throw new ToolRegistrationError(`Tool "${name}": ${what}`, ToolRegistrationErrorCode.INVALID_DEFINITION, name);
+  };
+  if (metadata === undefined) return;
+  if (!isPlainObject(metadata)) fail('metadata must be an object when given');
+  const m = metadata as Record<string, unknown>;
+  if (m.timeoutMs !== undefined && !(typeof m.timeoutMs === 'number' && m.timeoutMs > 0 && m.timeoutMs !== Infinity)) {
+    fail(`metadata.timeoutMs must be a positive number of ms, got ${describeValue(m.timeoutMs)}`);
+  }
+  if (m.tags !== undefined && !(Array.isArray(m.tags) && m.tags.every((t) => typeof t === 'string'))) {
+    fail('metadata.tags must be an array of strings');
+  }
+  if (m.retryConfig === undefined) return;
+  if (!isPlainObject(m.retryConfig)) fail('metadata.retryConfig must be an object when given');
+  const r = m.retryConfig as Record<string, unknown>;
+  if (r.maxAttempts !== undefined && !(Number.isInteger(r.maxAttempts) && (r.maxAttempts as number) >= 1)) {
+    fail(`metadata.retryConfig.maxAttempts must be an integer >= 1, got ${describeValue(r.maxAttempts)}`);
+  }
+  for (const key of ['baseDelay', 'maxDelay', 'backoffMultiplier'] as const) {
+    const v = r[key];
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
+      fail(`metadata.retryConfig.${key} must be a finite number >= 0, got ${describeValue(v)}`);
+    }
+  }
+  if (r.retryableCategories !== undefined && !Array.isArray(r.retryableCategories)) {
+    fail('metadata.retryConfig.retryableCategories must be an array of categories');
+  }
+}
+
+/**
+ * The tools an agent may call in this page, by name, plus their execution statistics.
+ *
+ * Names are ids: registering a name that exists throws (unregister first); nothing is silently overwritten.
+ * Every change fires `tool-registry-change`. Statistics are keyed by tool name, independent of registration
+ * (they survive `unregister` so a re-registered tool keeps its history; `clearStats()` resets them).
+ *
+ * @fires {CustomEvent<ToolRegistryChangeDetail>} tool-registry-change - after register, unregister (of a registered
+ * name) and clear (of a non-empty registry)
+ *
+ * @example
+ * ```ts
+ * const registry = new ToolRegistry();
+ * registry.register({
+ *   name: 'get_weather',
+ *   description: 'Current weather for a city',
+ *   schema: z.object({ city: z.string(), unit: z.enum(['C', 'F']).default('C') }),
+ *   handler: async ({ city, unit }, { signal }) => (await fetch(`/weather?city=${city}&unit=${unit}`, { signal })).json(),
+ *   metadata: { category: 'weather', timeoutMs: 5000 },
+ * });
+ * agent.runAgent({ tools: registry.toAgUiTools() });
+ * ```
+ */
+export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
+  #tools = new Map<string, RegisteredTool>();
+  #stats = new Map<string, StatsEntry>();
+
+  /**
+   * Adds a tool. The registry keeps a frozen shallow copy with `registeredAt` (ms since the epoch).
+   * @returns the registered copy (what `get()` returns)
+   * @throws {ToolRegistrationError} `invalid_name` when the name does not match `^[a-zA-Z0-9_-]{1,64}$`;
+   *   `duplicate_name` when the name is taken; `invalid_definition` when the definition is not an object, the
+   *   description is not a string, the schema is not a Zod 4 schema, the handler is not a function, or the metadata
+   *   is malformed (`timeoutMs` not > 0, `retryConfig.maxAttempts` not an integer >= 1, negative delays, ...)
+   * @fires tool-registry-change with `action: 'registered'`
+   */
+  register<TArgs>(definition: ToolDefinition<TArgs>): RegisteredTool<TArgs> {
+    if (!isPlainObject(definition)) {
+      throw new ToolRegistrationError(
+        `A tool definition must be an object, got ${describeValue(definition)}`,
+        ToolRegistrationErrorCode.INVALID_DEFINITION,
+      );
+    }
+    const { name } = definition;
+    if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
+      throw new ToolRegistrationError(
+        `Invalid tool name ${typeof name === 'string' ? JSON.stringify(name) : describeValue(name)}: ` +
+          'a name must be 1-64 characters of letters, digits, "_" or "-" (^[a-zA-Z0-9_-]{1,64}$)',
+        ToolRegistrationErrorCode.INVALID_NAME,
+        typeof name === 'string' ? name : undefined,
+      );
+    }
+    if (this.#tools.has(name)) {
+      throw new ToolRegistrationError(
+        `A tool named "${name}" is already registered; call unregister("${name}") first to replace it`,
+        ToolRegistrationErrorCode.DUPLICATE_NAME,
+        name,
+      );
+    }
+    const invalid = (what: string): never => {
+      throw new ToolRegistrationError(`Tool "${name}": ${what}`, ToolRegistrationErrorCode.INVALID_DEFINITION, name);
+    };
+    if (typeof definition.description !== 'string') {
+      invalid(`description must be a string, got ${describeValue(definition.description)}`);
+    }
+    if (!isZodSchema(definition.schema)) {
+      invalid(`schema must be a Zod 4 schema (e.g. z.object({...})), got ${describeValue(definition.schema)}`);
+    }
+    if (typeof definition.handler !== 'function') {
+      invalid(`handler must be a function, got ${describeValue(definition.handler)}`);
+    }
+    validateMetadata(name, definition.metadata);
+
+    const tool = Object.freeze({ ...definition, registeredAt: Date.now() }) as RegisteredTool<TArgs>;
+    this.#tools.set(name, tool);
+    this.#emit({ action: 'registered', toolName: name, toolNames: this.names });
+    return tool;
+  }
+
+  /**
+   * Removes a tool (its statistics stay).
+   * @returns `true` if it was registered
+   * @fires tool-registry-change with `action: 'unregistered'` (only when it was registered)
+   */
+  unregister(name: string): boolean {
+    if (!this.#tools.delete(name)) return false;
+    this.#emit({ action: 'unregistered', toolName: name, toolNames: this.names });
+    return true;
+  }
+
+  /**
+   * Removes every tool (statistics stay; see `clearStats()`).
+   * @fires tool-registry-change with `action: 'cleared'` and `removedToolNames` (only when something was removed)
+   */
+  clear(): void {
+    if (this.#tools.size === 0) return;
+    const removedToolNames = this.names;
+    this.#tools.clear();
+    this.#emit({ action: 'cleared', toolNames: [], removedToolNames });
+  }
+
+  /** The registered tool of that name, or `undefined`. */
+  get(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  /** Whether a tool of that name is registered. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** Registered names, in registration order (a new array each time). */
+  get names(): string[] {
+    return [...this.#tools.keys()];
+  }
+
+  /** Registered tools, in registration order (a new array each time). */
+  get all(): RegisteredTool[] {
+    return [...this.#tools.values()];
+  }
+
+  /** Number of registered tools. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** Tools whose `metadata.category` equals `category`. */
+  getByCategory(category: string): RegisteredTool[] {
+    return this.all.filter((tool) => tool.metadata?.category === category);
+  }
+
+  /** Tools whose `metadata.tags` include `tag`. */
+  getByTag(tag: string): RegisteredTool[] {
+    return this.all.filter((tool) => tool.metadata?.tags?.includes(tag) === true);
+  }
+
+  /**
+   * The tools in the shape of AG-UI's `RunAgentInput.tools` (`@ag-ui/core`'s `Tool`), in registration order.
+   *
+   * `parameters` is Zod's own conversion, `z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })`, with
+   * the root `$schema` removed:
+   * - `io: 'input'` describes what the model must SEND: fields with `.default()` are optional, a `z.coerce.number()`
+   *   or a `.transform()` is described by its input type, and unknown keys are not forbidden (`z.object` strips them)
+   *   - the handler still receives the parsed output.
+   * - `unrepresentable: 'any'` turns what JSON Schema cannot express (`z.date()`, `z.bigint()`, `z.custom()`, ...)
+   *   into `{}` (any value) instead of throwing; the Zod schema still validates the arguments when the tool runs.
+   *
+   * Deterministic: the same tools give deep-equal output on every call. Each schema converts once (schemas are
+   * immutable) and the cached JSON Schema is deep-frozen, so mutate a copy if you must.
+   *
+   * @throws {ToolRegistrationError} `schema_conversion_failed` (naming the tool) if Zod cannot convert a schema
+   */
+  toAgUiTools(): AgUiToolDescription[] {
+    const tools: AgUiToolDescription[] = [];
+    for (const tool of this.#tools.values()) {
+      tools.push({ name: tool.name, description: tool.description, parameters: toolParameters(tool) });
+    }
+    return tools;
+  }
+
+  /**
+   * Statistics of one tool (a fresh object; zeros when it never ran).
+   */
+  getStats(name: string): ToolStats {
+    return toStats(this.#stats.get(name));
+  }
+
+  /**
+   * Statistics of every tool that is registered or has run, as a plain object keyed by tool name (a fresh
+   * snapshot each time; JSON-serializable).
+   */
+  get allStats(): Record<string, ToolStats> {
+    const all: Record<string, ToolStats> = {};
+    for (const name of this.#tools.keys()) all[name] = toStats(this.#stats.get(name));
+    for (const [name, entry] of this.#stats) if (!(name in all)) all[name] = toStats(entry);
+    return all;
+  }
+
+  /** Resets the statistics of one tool, or of all tools when `name` is omitted. */
+  clearStats(name?: string): void {
+    if (name === undefined) this.#stats.clear();
+    else this.#stats.delete(name);
+  }
+
+  /**
+   * Records a finished execution. Called by `ToolExecutionManager`; call it yourself only if you run tools
+   * some other way.
+   * @param durationMs - ms the execution took (from its start to its end), counted into `totalDurationMs`
+   * @param finishedAt - when it finished, ms since the epoch; default `Date.now()`
+   */
+  recordExecution(name: string, outcome: ToolExecutionOutcome, durationMs: number, finishedAt: number = Date.now()): void {
+    let entry = this.#stats.get(name);
+    if (entry === undefined) {
+      entry = {
+        executionCount: 0,
+        successCount: 0,
+        failureCount: 0,
+        cancelledCount: 0,
+        totalDurationMs: 0,
+        lastExecutedAt: undefined,
+      };
+      this.#stats.set(name, entry);
+    }
+    entry.executionCount++;
+    if (outcome === 'succeeded') entry.successCount++;
+    else if (outcome === 'failed') entry.failureCount++;
+    else entry.cancelledCount++;
+    entry.totalDurationMs += durationMs > 0 ? durationMs : 0;
+    entry.lastExecutedAt = finishedAt;
+  }
+
+  #emit(detail: ToolRegistryChangeDetail): void {
+    const event = new CustomEvent('tool-registry-change', { detail });
+    this.dispatchEvent(event);
+  }
+}
+
+function toolParameters(tool: RegisteredTool): JSONSchema {
+  const cached = jsonSchemaCache.get(tool.schema);
+  if (cached) return cached;
+  let json: JSONSchema;
+  try {
+    json = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
+  } catch (cause) {
+    throw new ToolRegistrationError(
+      `Tool "${tool.name}": its schema cannot be converted to JSON Schema (${cause instanceof Error ? cause.message : String(cause)})`,
+      ToolRegistrationErrorCode.SCHEMA_CONVERSION_FAILED,
+      tool.name,
+      { cause },
+    );
+  }
+  delete json.$schema;
+  deepFreeze(json);
+  jsonSchemaCache.set(tool.schema, json);
+  return json;
+}
+
+/**
+ * The page-wide registry (what `<ag-ui-agent>` uses unless given another) and, by default, where every
+ * `ToolExecutionManager` records statistics.
+ */
+export const globalToolRegistry: ToolRegistry = new ToolRegistry();
