@@ -85,6 +85,7 @@ describe('AgentRunLoop frontend tools', () => {
     registry.register({
       name: 'echo',
       description: 'Waits until the test releases it',
+      effect: 'read_only',
       schema: z.object({ n: z.union([z.literal(1), z.literal(2)]) }),
       handler: async ({ n }) => {
         started.push(n);
@@ -161,6 +162,7 @@ describe('AgentRunLoop frontend tools', () => {
     registry.register({
       name: 'forecast',
       description: 'Weather forecast',
+      effect: 'read_only',
       schema: z.object({ city: z.string(), days: z.number().int().min(1) }),
       handler: () => (ran = true),
     });

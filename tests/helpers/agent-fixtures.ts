@@ -78,6 +78,7 @@ export function echoTool(
   return {
     name: 'echo',
     description: 'Echoes its arguments',
+    effect: 'read_only',
     schema: z.record(z.string(), z.unknown()),
     handler: (args) => ({ echoed: args }),
     ...overrides,

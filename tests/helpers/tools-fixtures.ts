@@ -74,6 +74,7 @@ export function countingTool(
   const definition: CountingTool = {
     name,
     description: `${name} (test tool)`,
+    effect: 'read_only',
     schema,
     handler: (args, context) => {
       calls.push(context);

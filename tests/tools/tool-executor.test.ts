@@ -15,7 +15,7 @@ function context(signal: AbortSignal = new AbortController().signal): ToolExecut
 }
 
 function tool<T>(schema: z.ZodType<T>, handler: ToolDefinition<T>['handler']): ToolDefinition<T> {
-  return { name: 't', description: 'test tool', schema, handler };
+  return { name: 't', description: 'test tool', effect: 'read_only', schema, handler };
 }
 
 function errorOf(result: ToolExecutionResult) {

@@ -12,7 +12,7 @@ import {
 } from '../../web/src/tools/index.js';
 
 function tool(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return { name, description: `The ${name} tool`, schema: z.object({}), handler: () => 'ok', ...extra };
+  return { name, description: `The ${name} tool`, effect: 'read_only', schema: z.object({}), handler: () => 'ok', ...extra };
 }
 
 function registrationError(fn: () => unknown): ToolRegistrationError {

@@ -16,6 +16,7 @@ function isTimeZone(zone: string): boolean {
 export const calculatorTool: ToolDefinition<{ expression: string }> = {
   name: 'calculator',
   description: 'Evaluates an arithmetic expression with + - * / % ^ and parentheses, e.g. "(3 + 4) * 2".',
+  effect: 'read_only',
   schema: z.object({ expression: z.string().min(1).max(200).describe('The arithmetic expression') }),
   handler: ({ expression }) => {
     let value: number;
@@ -34,6 +35,7 @@ export const calculatorTool: ToolDefinition<{ expression: string }> = {
 export const currentTimeTool: ToolDefinition<{ timezone?: string | undefined }> = {
   name: 'get_current_time',
   description: "Returns the current date and time in an IANA time zone such as 'Asia/Tokyo' (default: the user's).",
+  effect: 'read_only',
   schema: z.object({
     timezone: z
       .string()
@@ -55,6 +57,7 @@ export const currentTimeTool: ToolDefinition<{ timezone?: string | undefined }> 
 export const changeBackgroundTool: ToolDefinition<{ color: string }> = {
   name: 'change_background',
   description: 'Changes the background colour of the page. Accepts any CSS colour: a name, #hex, rgb() or hsl().',
+  effect: 'state_change',
   schema: z.object({
     color: z
       .string()
@@ -69,4 +72,24 @@ export const changeBackgroundTool: ToolDefinition<{ color: string }> = {
   metadata: { category: 'page', tags: ['demo'] },
 };
 
-export const demoTools = [calculatorTool, currentTimeTool, changeBackgroundTool];
+/**
+ * `edit_note`: replaces the text of the note card on the page. A `state_change` tool: under the default policy every
+ * call waits for the person's approval (the element's approval card).
+ */
+export const editNoteTool: ToolDefinition<{ text: string }> = {
+  name: 'edit_note',
+  description: 'Replaces the text of the note shown on the page.',
+  effect: 'state_change',
+  schema: z.object({ text: z.string().min(1).max(500).describe('The new text of the note') }),
+  handler: ({ text }) => {
+    const note = document.querySelector<HTMLElement>('#note-text');
+    if (!note) throw new PermanentToolError('This page has no note to edit');
+    const previous = note.textContent ?? '';
+    note.textContent = text;
+    note.closest('.note')?.animate([{ outlineColor: '#0a58ca' }, { outlineColor: 'transparent' }], { duration: 1200 });
+    return { text, previous };
+  },
+  metadata: { category: 'page', tags: ['demo'] },
+};
+
+export const demoTools = [calculatorTool, currentTimeTool, changeBackgroundTool, editNoteTool];

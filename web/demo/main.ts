@@ -1,9 +1,15 @@
 import '../src/index.js';
 import type { AgUiAgent } from '../src/index.js';
+import { demoPolicy } from './demo-policy.js';
 import { demoTools } from './demo-tools.js';
 
 const agent = document.querySelector('ag-ui-agent') as AgUiAgent;
+agent.policy = demoPolicy;
 agent.tools = demoTools;
+
+// The policy is data: show it as such.
+const policyView = document.querySelector<HTMLElement>('#policy');
+if (policyView) policyView.textContent = JSON.stringify(demoPolicy, null, 2);
 
 // The live log: every ag-ui-* event the element fires, newest last.
 const log = document.querySelector<HTMLOListElement>('#log')!;
@@ -18,13 +24,14 @@ const LOGGED_EVENTS = [
   'ag-ui-tool-call-error',
   'ag-ui-tool-status-changed',
   'ag-ui-tool-retrying',
+  'ag-ui-tool-approval-requested',
 ] as const;
 
 function summarize(detail: unknown): string {
   if (detail === null || typeof detail !== 'object') return String(detail ?? '');
   const parts: string[] = [];
   for (const [key, value] of Object.entries(detail)) {
-    if (key === 'execution' || key === 'messages' || typeof value === 'function') continue;
+    if (key === 'execution' || key === 'messages' || key === 'signal' || typeof value === 'function') continue;
     let text = typeof value === 'string' ? value : JSON.stringify(value);
     if (text === undefined) continue;
     if (text.length > 80) text = `${text.slice(0, 77)}…`;

@@ -9,6 +9,7 @@ export { AgUiAgent } from './components/ag-ui-agent/ag-ui-agent.js';
 export type {
   AgUiAgentEventMap,
   AgUiDocumentEventMap,
+  InterruptDetail,
   MessageSendDetail,
   ToolRegistrationErrorDetail,
 } from './components/ag-ui-agent/ag-ui-agent.events.js';

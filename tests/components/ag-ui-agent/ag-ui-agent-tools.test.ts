@@ -222,6 +222,7 @@ describe('<ag-ui-agent> tools', () => {
     const tool: ToolDefinition<{ a: number }> = {
       name,
       description: 'Adds one',
+      effect: 'read_only',
       schema: z.object({ a: z.number() }),
       handler: ({ a }) => a + 1,
     };

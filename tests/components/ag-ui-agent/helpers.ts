@@ -66,6 +66,7 @@ export function gatedTimeTool(gate: Promise<string>): ToolDefinition<{ timezone?
   return {
     name: 'get_current_time',
     description: 'The current time in an IANA timezone',
+    effect: 'read_only',
     schema: z.object({ timezone: z.string().optional() }),
     handler: async ({ timezone }, { signal }) => {
       const time = await Promise.race([
@@ -82,6 +83,7 @@ export function echoTool(): ToolDefinition<Record<string, unknown>> {
   return {
     name: 'echo',
     description: 'Returns its arguments',
+    effect: 'read_only',
     schema: z.record(z.string(), z.unknown()),
     handler: (args) => args,
   };

@@ -42,6 +42,7 @@ import {
   toolMessage,
 } from './tool-results.js';
 import { ToolCallTracker } from './tool-call-tracker.js';
+import { ToolCallGate } from './tool-call-gate.js';
 import {
   RunErrorCode,
   type AgentRunLoopEventMap,
@@ -102,6 +103,12 @@ interface ToolOutcome {
  * order right after the assistant message that owns them, and run the agent again (one follow-up per tool round),
  * until a run calls no frontend tool, up to `maxToolIterations` follow-ups.
  *
+ * Safety: every frontend call is decided against `registry.policy` once the run's stream has ended (`decide()`): a
+ * denied call is answered `policy_denied` without running; a call that needs approval waits for a person
+ * (`tool-approval-requested`, `approveToolCall()` / `denyToolCall()`) while the other calls run; an admitted call
+ * runs within the policy's budgets (`withToolBudgets`). Tool events and `toolCalls` carry redacted arguments and
+ * results for tools with a `redaction` config; the messages sent to the agent do not.
+ *
  * Streaming: the loop uses `agent.run(input)` piped through `@ag-ui/client`'s `transformChunks` and `verifyEvents`
  * (the protocol checks), and applies events itself (`Conversation`) at a cost per event independent of the
  * conversation's length, in time-bounded slices that yield to the event loop (`EventDrain`, 8 ms). It fires one
@@ -123,12 +130,20 @@ interface ToolOutcome {
  * @fires {CustomEvent<ToolCallErrorDetail>} tool-call-error - a frontend tool failed, was cancelled or not run
  * @fires {CustomEvent<ToolStatusChangedDetail>} tool-status-changed - a tool call's `status` changed
  * @fires {CustomEvent<ToolRetryingDetail>} tool-retrying - a frontend tool will be retried after `delayMs`
+ * @fires {CustomEvent<ToolApprovalRequestedDetail>} tool-approval-requested - cancelable; a frontend call waits for a
+ *   person's approval (the registry's `ToolPolicy`; see `approveToolCall()`)
  * @fires {CustomEvent<{ running: boolean }>} running-changed - `running` flipped
  *
  * @example
  * ```ts
  * const registry = new ToolRegistry();
- * registry.register({ name: 'get_time', description: 'Current time', schema: z.object({}), handler: () => new Date().toISOString() });
+ * registry.register({
+ *   name: 'get_time',
+ *   description: 'Current time',
+ *   effect: 'read_only',
+ *   schema: z.object({}),
+ *   handler: () => new Date().toISOString(),
+ * });
  * const loop = new AgentRunLoop({ agent: new HttpAgent({ url: '/api/agent' }), registry });
  * loop.addEventListener('messages-changed', (e) => render(e.detail.messages));
  * loop.addEventListener('run-error', (e) => showBanner(e.detail.message));
@@ -151,6 +166,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
 
   readonly #conversation: Conversation;
   readonly #tracker: ToolCallTracker;
+  readonly #gate: ToolCallGate;
   readonly #listeners = new AbortController();
   #threadId: string;
   #lastError: RunErrorDetail | undefined;
@@ -177,6 +193,10 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#conversation = new Conversation(cloneMessages(this.agent.messages ?? []), this.agent.state ?? {});
     this.#tracker = new ToolCallTracker(this.manager, this.registry, (type, detail) => this.#emit(type, detail), this.#listeners.signal);
     this.#tracker.restore(this.#conversation);
+    this.#gate = new ToolCallGate(this.registry, this.#tracker, (detail) => {
+      const event = new CustomEvent('tool-approval-requested', { detail, cancelable: true });
+      return !this.dispatchEvent(event);
+    });
     this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
   }
 
@@ -275,12 +295,33 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   }
 
   /**
-   * Cancels one running frontend tool started by this loop (a tool card's Cancel button). Its result becomes
-   * `{"ok":false,"errorCode":"cancelled","message":"Cancelled by the user"}` and the follow-up still runs.
-   * @returns `false` when no execution of this loop is running for `toolCallId`
+   * Cancels one running frontend tool started by this loop (a tool card's Cancel button), or one waiting for
+   * approval. Its result becomes `{"ok":false,"errorCode":"cancelled","message":"Cancelled by the user"}` and the
+   * follow-up still runs.
+   * @returns `false` when no execution of this loop is running (or waiting) for `toolCallId`
    */
   cancelToolCall(toolCallId: string): boolean {
+    if (this.#gate.settle(toolCallId, { status: 'cancelled' })) return true;
     return this.#tracker.cancel(toolCallId, new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
+  }
+
+  /**
+   * Approves a call that is `awaiting_approval` (the same as its `tool-approval-requested` detail's `approve()`): it
+   * runs now.
+   * @returns `false` when `toolCallId` is not waiting for approval
+   */
+  approveToolCall(toolCallId: string): boolean {
+    return this.#gate.settle(toolCallId, { status: 'approved' });
+  }
+
+  /**
+   * Denies a call that is `awaiting_approval` (the same as its detail's `deny(reason)`): it does not run, the agent
+   * gets `{"ok":false,"errorCode":"approval_denied","message":...}` and the follow-up run happens.
+   * @returns `false` when `toolCallId` is not waiting for approval
+   */
+  denyToolCall(toolCallId: string, reason?: string): boolean {
+    const trimmed = typeof reason === 'string' ? reason.trim() : '';
+    return this.#gate.settle(toolCallId, trimmed === '' ? { status: 'denied' } : { status: 'denied', reason: trimmed });
   }
 
   /**
@@ -524,6 +565,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
       return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message), followUp: true };
     }
+    const denied = this.#gate.denied(tool, toolCallId);
+    if (denied) return { message: denied, followUp: true };
     const parsed = parseToolArguments(entry.toolCall.function.arguments);
     if (!parsed.ok) {
       const error: ToolError = { category: 'validation', code: ToolResultErrorCode.INVALID_JSON, message: INVALID_JSON_MESSAGE, retryable: false };
@@ -531,9 +574,12 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       // Invalid arguments always get a follow-up, so that the model can correct itself.
       return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE), followUp: true };
     }
+    const admitting = this.#gate.admit(tool, toolCallId, parsed.args, signal);
+    const admission = admitting instanceof Promise ? await admitting : admitting;
+    if ('message' in admission) return admission;
     let result: ToolExecutionResult;
     try {
-      result = await this.#tracker.execute(tool, toolCallId, parsed.args, signal);
+      result = await this.#tracker.execute(admission.tool, toolCallId, parsed.args, signal);
     } catch (error) {
       result = { success: false, error: categorizeError(error, 'unknown') };
     }

@@ -8,6 +8,7 @@ export { AgentRunLoop, DEFAULT_MAX_TOOL_ITERATIONS } from './agent-run-loop.js';
 export { Conversation, type ConversationChange, type ToolCallEntry } from './conversation.js';
 export { parsePartialJson } from './partial-json.js';
 export {
+  APPROVAL_DENIED_MESSAGE,
   CANCELLED_BY_USER_MESSAGE,
   INVALID_JSON_MESSAGE,
   ToolResultErrorCode,

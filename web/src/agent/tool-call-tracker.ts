@@ -1,12 +1,22 @@
-import type {
-  ToolDefinition,
-  ToolError,
-  ToolExecution,
-  ToolExecutionEventBase,
-  ToolExecutionManager,
-  ToolExecutionManagerEventMap,
-  ToolExecutionResult,
-  ToolRegistry,
+import {
+  REDACTED,
+  redactExecution,
+  redactJsonText,
+  redactionInForce,
+  redactToolArgs,
+  redactToolError,
+  redactToolResult,
+  redactValue,
+  type ToolDefinition,
+  type ToolEffect,
+  type ToolError,
+  type ToolExecution,
+  type ToolExecutionEventBase,
+  type ToolExecutionManager,
+  type ToolExecutionManagerEventMap,
+  type ToolExecutionResult,
+  type ToolRedaction,
+  type ToolRegistry,
 } from '../tools/index.js';
 import type { Conversation } from './conversation.js';
 import type { AgentRunLoopEventMap, ToolCallView } from './types.js';
@@ -41,6 +51,10 @@ type ManagerDetail = ToolExecutionEventBase & {
  * Only executions started through `execute()` are followed (the manager may be shared with other loops or page code):
  * the manager announces an execution synchronously inside `execute()` (`tool-execution-started`), which is when its
  * id is recorded.
+ *
+ * Redaction happens here, at the border: for a call whose tool has a `redaction` config in force
+ * (`redactionInForce`), every view field and event detail it produces carries redacted arguments, results and errors;
+ * the raw ones stay in the conversation (what the agent gets) and in the manager's own records.
  */
 export class ToolCallTracker {
   /** Views by toolCallId. */
@@ -53,6 +67,10 @@ export class ToolCallTracker {
   readonly #executionToCall = new Map<string, string>();
   /** toolCallId -> executionId, for this loop's running executions. */
   readonly #runningByCall = new Map<string, string>();
+  /** toolCallId -> the redaction in force, only for calls that have one. */
+  readonly #redactions = new Map<string, ToolRedaction>();
+  /** toolCallId -> the raw arguments text while a redacted call streams (its view shows `REDACTED`). */
+  readonly #rawArgs = new Map<string, string>();
   #starting: string | undefined;
 
   constructor(manager: ToolExecutionManager, registry: ToolRegistry, emit: Emit, signal: AbortSignal) {
@@ -65,6 +83,7 @@ export class ToolCallTracker {
 
   /** TOOL_CALL_START: a new view (`frontend` when the name is registered), `tool-call-start`. */
   onStart(toolCallId: string, toolCallName: string, parentMessageId: string | undefined): void {
+    this.#setRedaction(toolCallId, this.#redactionFor(toolCallName));
     const existing = this.views.get(toolCallId);
     if (existing) {
       existing.toolCallName = toolCallName;
@@ -83,6 +102,21 @@ export class ToolCallTracker {
   onArgs(toolCallId: string, delta: string, parse: (text: string) => unknown): void {
     const view = this.views.get(toolCallId);
     if (!view || typeof delta !== 'string') return;
+    const redaction = this.#redactions.get(toolCallId);
+    if (redaction !== undefined) {
+      const raw = (this.#rawArgs.get(toolCallId) ?? '') + delta;
+      this.#rawArgs.set(toolCallId, raw);
+      view.argsText = REDACTED;
+      let redacted: { value: unknown } | undefined;
+      this.#emit('tool-call-args', {
+        toolCallId,
+        delta: REDACTED,
+        get partialArgs(): unknown {
+          return (redacted ??= { value: redactValue(parse(raw), redaction.args) }).value;
+        },
+      });
+      return;
+    }
     view.argsText += delta;
     const text = view.argsText;
     let parsed: { value: unknown } | undefined;
@@ -99,6 +133,11 @@ export class ToolCallTracker {
   onEnd(toolCallId: string): void {
     const view = this.views.get(toolCallId);
     if (!view || view.status !== 'streaming') return;
+    const redaction = this.#redactions.get(toolCallId);
+    if (redaction !== undefined) {
+      view.argsText = redactJsonText(this.#rawArgs.get(toolCallId) ?? '', redaction.args);
+      this.#rawArgs.delete(toolCallId);
+    }
     this.#setStatus(view, view.kind === 'frontend' ? 'pending' : 'executing');
   }
 
@@ -106,7 +145,7 @@ export class ToolCallTracker {
   onResult(toolCallId: string, content: string): void {
     const view = this.views.get(toolCallId);
     if (!view) return;
-    view.result = content;
+    view.result = redactToolResult(this.#redactions.get(toolCallId), content);
     this.#setStatus(view, 'succeeded');
   }
 
@@ -114,13 +153,30 @@ export class ToolCallTracker {
   onNotRun(toolCallId: string, status: 'failed' | 'cancelled', error: ToolError): void {
     const view = this.views.get(toolCallId);
     if (!view || TERMINAL.has(view.status) || this.#runningByCall.has(toolCallId)) return;
+    error = redactToolError(this.#redactions.get(toolCallId), error);
     view.error = error;
     this.#setStatus(view, status);
     this.#emit('tool-call-error', { toolCallId, toolCallName: view.toolCallName, error });
   }
 
+  /**
+   * A frontend call waits for a person: `awaiting_approval`, with `approval` set (`defaultPrevented` false until the
+   * loop learns otherwise). Fires `tool-status-changed`.
+   * @returns the arguments as the page may see them (redacted)
+   */
+  onAwaitingApproval(toolCallId: string, effect: ToolEffect, args: unknown): unknown {
+    const shown = redactToolArgs(this.#redactions.get(toolCallId), args);
+    const view = this.views.get(toolCallId);
+    if (view) {
+      view.approval = { effect, args: shown, defaultPrevented: false };
+      this.#setStatus(view, 'awaiting_approval');
+    }
+    return shown;
+  }
+
   /** Runs a frontend call through the manager and follows its events. Resolves as the manager's `execute()`. */
   execute(tool: ToolDefinition, toolCallId: string, args: unknown, signal: AbortSignal): Promise<ToolExecutionResult> {
+    this.#setRedaction(toolCallId, redactionInForce(tool, this.#registry.policy));
     this.#starting = toolCallId;
     let promise: Promise<ToolExecutionResult>;
     try {
@@ -139,6 +195,8 @@ export class ToolCallTracker {
 
   clear(): void {
     this.views.clear();
+    this.#redactions.clear();
+    this.#rawArgs.clear();
   }
 
   /** Views for restored calls that have a result (`succeeded`, or `failed` when the tool message has `error`). */
@@ -149,13 +207,15 @@ export class ToolCallTracker {
         const result = conversation.getToolResult(toolCall.id);
         if (!result) continue;
         const content = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+        const redaction = this.#redactionFor(toolCall.function.name);
+        this.#setRedaction(toolCall.id, redaction);
         const view: ToolCallView = {
           toolCallId: toolCall.id,
           toolCallName: toolCall.function.name,
           kind: this.#registry.has(toolCall.function.name) ? 'frontend' : 'backend',
-          argsText: toolCall.function.arguments,
+          argsText: redaction === undefined ? toolCall.function.arguments : redactJsonText(toolCall.function.arguments, redaction.args),
           status: result.error === undefined ? 'succeeded' : 'failed',
-          result: content,
+          result: redactToolResult(redaction, content),
         };
         if (result.error !== undefined) view.error = { category: 'unknown', message: result.error, retryable: false };
         this.views.set(toolCall.id, view);
@@ -178,7 +238,8 @@ export class ToolCallTracker {
       if (this.#runningByCall.get(toolCallId) === detail.executionId) this.#runningByCall.delete(toolCallId);
     }
     if (!view) return;
-    if (detail.execution) view.execution = detail.execution;
+    const redaction = this.#redactions.get(toolCallId);
+    if (detail.execution) view.execution = redactExecution(redaction, detail.execution);
     switch (type) {
       case 'tool-execution-started':
         this.#setStatus(view, 'pending');
@@ -191,7 +252,8 @@ export class ToolCallTracker {
         this.#setStatus(view, 'executing');
         return;
       case 'tool-execution-retrying': {
-        const { attemptNumber = 0, maxAttempts = 0, delayMs = 0, error } = detail;
+        const { attemptNumber = 0, maxAttempts = 0, delayMs = 0 } = detail;
+        const error = detail.error && redactToolError(redaction, detail.error);
         view.retry = { attemptNumber, maxAttempts, delayMs, retryAt: detail.retryAt ?? Date.now() + delayMs, error: error! };
         this.#setStatus(view, 'pending');
         this.#emit('tool-retrying', { toolCallId, toolCallName: view.toolCallName, attemptNumber, maxAttempts, error: error!, delayMs });
@@ -199,7 +261,7 @@ export class ToolCallTracker {
       }
       case 'tool-execution-succeeded': {
         delete view.retry;
-        view.result = detail.result ?? '';
+        view.result = redactToolResult(redaction, detail.result ?? '');
         this.#setStatus(view, 'succeeded');
         const execution = view.execution!;
         this.#emit('tool-call-end', {
@@ -214,7 +276,10 @@ export class ToolCallTracker {
       case 'tool-execution-failed':
       case 'tool-execution-cancelled': {
         delete view.retry;
-        const error = detail.error ?? view.execution?.error ?? { category: 'cancelled', message: 'Cancelled', retryable: false };
+        const error = redactToolError(
+          redaction,
+          detail.error ?? view.execution?.error ?? { category: 'cancelled', message: 'Cancelled', retryable: false },
+        );
         view.error = error;
         this.#setStatus(view, type === 'tool-execution-failed' ? 'failed' : 'cancelled');
         this.#emit('tool-call-error', {
@@ -230,10 +295,21 @@ export class ToolCallTracker {
     }
   }
 
+  /** The redaction in force for calls of `toolCallName` (see `redactionInForce`). */
+  #redactionFor(toolCallName: string): ToolRedaction | undefined {
+    return redactionInForce(this.#registry.get(toolCallName), this.#registry.policy);
+  }
+
+  #setRedaction(toolCallId: string, redaction: ToolRedaction | undefined): void {
+    if (redaction === undefined) this.#redactions.delete(toolCallId);
+    else this.#redactions.set(toolCallId, redaction);
+  }
+
   /** Sets `status` and fires `tool-status-changed`, only when it changes (TOOL_CALL_END and the manager both say `pending`). */
   #setStatus(view: ToolCallView, status: ToolCallView['status']): void {
     if (view.status === status) return;
     view.status = status;
+    if (status !== 'awaiting_approval') delete view.approval;
     this.#emit('tool-status-changed', {
       toolCallId: view.toolCallId,
       toolCallName: view.toolCallName,

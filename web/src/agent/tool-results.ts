@@ -1,6 +1,6 @@
 import type { ToolMessage } from '@ag-ui/client';
 import { randomUUID } from '@ag-ui/client';
-import type { ToolError } from '../tools/index.js';
+import { ResultTooLargeError, ToolErrorCode, type ToolError } from '../tools/index.js';
 
 /** `errorCode`s the run loop itself puts in tool results (besides the `ToolErrorCategory`s of failed executions). */
 export const ToolResultErrorCode = {
@@ -10,6 +10,12 @@ export const ToolResultErrorCode = {
   CANCELLED: 'cancelled',
   /** The loop guard (`maxToolIterations`) stopped the loop before this call ran. */
   MAX_TOOL_ITERATIONS: 'max_tool_iterations',
+  /** The page's tool policy denies the tool (also a tool the model was never offered); it did not run. */
+  POLICY_DENIED: 'policy_denied',
+  /** A person denied the call when asked to approve it; it did not run. */
+  APPROVAL_DENIED: 'approval_denied',
+  /** The result exceeded the policy's `maxResultBytes`; `sizeBytes` and `maxBytes` say by how much. */
+  RESULT_TOO_LARGE: 'result_too_large',
 } as const;
 export type ToolResultErrorCode = (typeof ToolResultErrorCode)[keyof typeof ToolResultErrorCode];
 
@@ -17,6 +23,8 @@ export type ToolResultErrorCode = (typeof ToolResultErrorCode)[keyof typeof Tool
 export const INVALID_JSON_MESSAGE = 'Invalid tool arguments JSON';
 /** The message of a result for a call cancelled by `stop()` or `cancelToolCall()`. */
 export const CANCELLED_BY_USER_MESSAGE = 'Cancelled by the user';
+/** The message of an `approval_denied` result (`: <reason>` is appended when the person gave one). */
+export const APPROVAL_DENIED_MESSAGE = 'The user denied this tool call';
 
 /**
  * Parses a tool call's assembled `function.arguments` string. An empty (or all-whitespace) string is `{}`, as
@@ -40,11 +48,13 @@ export function toolErrorContent(
   errorCode: string,
   message: string,
   validationErrors?: ToolError['validationErrors'],
+  extra?: Record<string, unknown>,
 ): string {
   const body: Record<string, unknown> = { ok: false, errorCode, message };
   if (validationErrors?.length) {
     body.validationErrors = validationErrors.map(({ path, message: issue }) => ({ path, message: issue }));
   }
+  if (extra) Object.assign(body, extra);
   return JSON.stringify(body);
 }
 
@@ -65,7 +75,15 @@ export function toolErrorMessage(
   return toolMessage(toolCallId, toolErrorContent(errorCode, message, validationErrors), message);
 }
 
-/** The tool message for a failed execution: `errorCode` is the error's category. */
+/**
+ * The tool message for a failed execution: `errorCode` is the error's category; for a result over the budget,
+ * `result_too_large` with `sizeBytes` and `maxBytes` (UTF-8 bytes).
+ */
 export function toolFailureMessage(toolCallId: string, error: ToolError): ToolMessage {
+  if (error.code === ToolErrorCode.RESULT_TOO_LARGE && error.cause instanceof ResultTooLargeError) {
+    const { sizeBytes, maxBytes } = error.cause;
+    const content = toolErrorContent(ToolResultErrorCode.RESULT_TOO_LARGE, error.message, undefined, { sizeBytes, maxBytes });
+    return toolMessage(toolCallId, content, error.message);
+  }
   return toolErrorMessage(toolCallId, error.category, error.message, error.validationErrors);
 }

@@ -1,5 +1,5 @@
 import type { AbstractAgent, Context, Interrupt, Message, State } from '@ag-ui/client';
-import type { ToolExecution, ToolExecutionManager, ToolError, ToolExecutionStatus, ToolRegistry } from '../tools/index.js';
+import type { ToolEffect, ToolExecution, ToolExecutionManager, ToolError, ToolExecutionStatus, ToolRegistry } from '../tools/index.js';
 
 /** Options of `AgentRunLoop`. */
 export interface AgentRunLoopOptions {
@@ -52,15 +52,35 @@ export interface ToolCallView {
    * `streaming` while TOOL_CALL_ARGS arrive. Frontend: `pending` from TOOL_CALL_END until the run ends, then the
    * execution's status (`pending` again while a retry waits, see `retry`); `failed` for invalid JSON arguments;
    * `cancelled` when stopped or not run. Backend: `executing` from TOOL_CALL_END (the server runs it), `succeeded`
-   * once TOOL_CALL_RESULT arrives, `cancelled` if the run was stopped or failed first.
+   * once TOOL_CALL_RESULT arrives, `cancelled` if the run was stopped or failed first. A frontend call the policy
+   * wants approved is `awaiting_approval` (see `approval`) until a person decides: then it runs, or is `cancelled`
+   * (denied, Stop); a call the policy denies is `failed` without running.
    */
-  status: 'streaming' | ToolExecutionStatus;
+  status: 'streaming' | 'awaiting_approval' | ToolExecutionStatus;
+  /** Set while `awaiting_approval`: what the person is asked to approve. */
+  approval?: ToolApprovalView;
   /** Set while a retry backoff is pending. `delayMs` in ms; `retryAt` in ms since the epoch. */
   retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolError };
-  /** Tool result content (as sent to the agent, or as received from the server for a backend tool). */
+  /**
+   * Tool result content (as sent to the agent, or as received from the server for a backend tool). For a tool with a
+   * `redaction` config, this and `argsText`, `error` and `execution` are redacted (see `ToolRedaction`).
+   */
   result?: string;
   error?: ToolError;
   execution?: ToolExecution;
+}
+
+/** A call waiting for a person's approval (`ToolCallView.approval`). */
+export interface ToolApprovalView {
+  /** The tool's effect. */
+  effect: ToolEffect;
+  /** The arguments as the agent sent them (JSON-parsed, not yet validated), redacted per the tool's `redaction.args`. */
+  args: unknown;
+  /**
+   * A `tool-approval-requested` listener called `preventDefault()`: the page asks the person in its own UI, so a
+   * default UI (the element's approval card) stays hidden.
+   */
+  defaultPrevented: boolean;
 }
 
 export interface RunStartedDetail { threadId: string; runId: string; /** 0 for the user's run, n for the n-th follow-up. */ iteration: number }
@@ -88,6 +108,7 @@ export interface StateChangedDetail { state: State }
 export interface ToolCallStartDetail { toolCallId: string; toolCallName: string; parentMessageId?: string; kind: ToolCallKind }
 export interface ToolCallArgsDetail {
   toolCallId: string;
+  /** The chunk as streamed; `'[redacted]'` for a tool with a `redaction` config (a fragment cannot be redacted). */
   delta: string;
   /**
    * Best-effort parse of the arguments so far (`parsePartialJson`), `undefined` when nothing can be recovered.
@@ -95,6 +116,7 @@ export interface ToolCallArgsDetail {
    */
   partialArgs: unknown;
 }
+/** A frontend tool succeeded. For a tool with a `redaction` config, `toolCallArgs`, `result` and `execution` are redacted. */
 export interface ToolCallEndDetail { toolCallId: string; toolCallName: string; toolCallArgs: unknown; result: string; execution: ToolExecution }
 export interface ToolCallErrorDetail { toolCallId: string; toolCallName: string; error: ToolError; execution?: ToolExecution }
 export interface ToolStatusChangedDetail { toolCallId: string; toolCallName: string; status: ToolCallView['status']; execution?: ToolExecution }
@@ -107,6 +129,36 @@ export interface ToolRetryingDetail {
   error: ToolError;
   /** Wait before that attempt, in ms. */
   delayMs: number;
+}
+
+/**
+ * Detail of `tool-approval-requested`: a frontend call the policy wants approved (see `decide()`), and how to answer
+ * it. Exactly one of `approve()`/`deny()` counts (later calls return `false`); Stop answers it `cancelled`. Until then
+ * the call waits, after the run's stream has ended, while the calls that need no approval run.
+ */
+export interface ToolApprovalRequestedDetail {
+  toolCallId: string;
+  toolCallName: string;
+  /** The tool's effect. */
+  effect: ToolEffect;
+  /**
+   * The arguments as the agent sent them (JSON-parsed, not yet validated), redacted per the tool's `redaction.args`
+   * (the tool still gets the real ones).
+   */
+  args: unknown;
+  /**
+   * Runs the call.
+   * @returns `false` when it was already answered (approved, denied, cancelled)
+   */
+  approve(): boolean;
+  /**
+   * Does not run it: the agent gets `{"ok":false,"errorCode":"approval_denied","message":...}` (the message names the
+   * reason when given) and the follow-up run happens.
+   * @returns `false` when it was already answered
+   */
+  deny(reason?: string): boolean;
+  /** Aborted once the request is answered (by anyone) or cancelled (Stop): close your own prompt then. */
+  signal: AbortSignal;
 }
 
 /** Events of `AgentRunLoop` (a `TypedEventTarget`); the element re-fires each as `ag-ui-<name>`. */
@@ -123,6 +175,12 @@ export interface AgentRunLoopEventMap {
   'tool-call-error': CustomEvent<ToolCallErrorDetail>;
   'tool-status-changed': CustomEvent<ToolStatusChangedDetail>;
   'tool-retrying': CustomEvent<ToolRetryingDetail>;
+  /**
+   * A frontend call needs a person's approval (cancelable: `preventDefault()` says the listener asks the person
+   * itself, so default UIs stay hidden). Fired after the run's stream ended, after `tool-status-changed` to
+   * `awaiting_approval`.
+   */
+  'tool-approval-requested': CustomEvent<ToolApprovalRequestedDetail>;
   /** `running` flipped: the loop (all runs and tools of one user message) started or ended. */
   'running-changed': CustomEvent<{ running: boolean }>;
 }

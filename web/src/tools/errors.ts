@@ -19,6 +19,8 @@ export const ToolErrorCode = {
   NETWORK_ERROR: 'network_error',
   /** `execute()` was given something that is not a tool definition. */
   INVALID_TOOL: 'invalid_tool',
+  /** The result was larger than the policy's `maxResultBytes` (see `withToolBudgets`); the agent does not get it. */
+  RESULT_TOO_LARGE: 'result_too_large',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 
@@ -32,6 +34,8 @@ export const ToolRegistrationErrorCode = {
   INVALID_DEFINITION: 'invalid_definition',
   /** Zod could not convert the tool's schema to JSON Schema (`toAgUiTools()`). */
   SCHEMA_CONVERSION_FAILED: 'schema_conversion_failed',
+  /** The registry's policy has `requireRedaction: true` and the definition has no `redaction`. */
+  REDACTION_REQUIRED: 'redaction_required',
 } as const;
 export type ToolRegistrationErrorCode = (typeof ToolRegistrationErrorCode)[keyof typeof ToolRegistrationErrorCode];
 

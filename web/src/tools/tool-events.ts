@@ -101,13 +101,15 @@ export const ToolRegistryChangeAction = {
   REGISTERED: 'registered',
   UNREGISTERED: 'unregistered',
   CLEARED: 'cleared',
+  /** `setPolicy()` replaced the policy. */
+  POLICY_CHANGED: 'policy-changed',
 } as const;
 export type ToolRegistryChangeAction = (typeof ToolRegistryChangeAction)[keyof typeof ToolRegistryChangeAction];
 
 /** `tool-registry-change` detail. */
 export interface ToolRegistryChangeDetail {
   action: ToolRegistryChangeAction;
-  /** The tool registered or unregistered; absent for `cleared`. */
+  /** The tool registered or unregistered; absent for `cleared` and `policy-changed`. */
   toolName?: string;
   /** Names registered after the change, in registration order. */
   toolNames: string[];

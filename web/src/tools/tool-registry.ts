@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ToolRegistrationError, ToolRegistrationErrorCode } from './errors.js';
+import { isToolEffect, toolEffectOf } from './tool-effect.js';
 import type { ToolRegistryChangeDetail, ToolRegistryEventMap } from './tool-events.js';
+import { isToolDenied, normalizeToolPolicy, type ToolPolicy } from './tool-policy.js';
 import { TypedEventTarget } from './typed-event-target.js';
 import type {
   AgUiToolDescription,
@@ -114,15 +116,41 @@ function validateMetadata(name: string, metadata: unknown): void {
   }
 }
 
+function validateSafetyFields(name: string, definition: Record<string, unknown>): void {
+  const fail = (what: string): never => {
+    throw new ToolRegistrationError(`Tool "${name}": ${what}`, ToolRegistrationErrorCode.INVALID_DEFINITION, name);
+  };
+  if (definition.effect !== undefined && !isToolEffect(definition.effect)) {
+    fail(`effect must be 'read_only', 'state_change' or 'external_side_effect', got ${describeValue(definition.effect)}`);
+  }
+  const rule = definition.requiresApproval;
+  if (rule !== undefined && typeof rule !== 'boolean' && typeof rule !== 'function') {
+    fail(`requiresApproval must be a boolean or a function of the arguments, got ${describeValue(rule)}`);
+  }
+  const redaction = definition.redaction;
+  if (redaction === undefined) return;
+  if (!isPlainObject(redaction)) fail('redaction must be an object ({ args?: string[], result?: string[] })');
+  for (const key of ['args', 'result'] as const) {
+    const paths = (redaction as Record<string, unknown>)[key];
+    if (paths !== undefined && !(Array.isArray(paths) && paths.every((p) => typeof p === 'string'))) {
+      fail(`redaction.${key} must be an array of field paths`);
+    }
+  }
+}
+
 /**
- * The tools an agent may call in this page, by name, plus their execution statistics.
+ * The tools an agent may call in this page, by name, their policy, and their execution statistics.
  *
  * Names are ids: registering a name that exists throws (unregister first); nothing is silently overwritten.
  * Every change fires `tool-registry-change`. Statistics are keyed by tool name, independent of registration
  * (they survive `unregister` so a re-registered tool keeps its history; `clearStats()` resets them).
  *
+ * The registry is the single source of truth for the `ToolPolicy` (`policy`, `setPolicy()`): `toAgUiTools()` leaves
+ * out the tools it denies, `register()` enforces its `requireRedaction`, and the run loop reads it for every call (so
+ * a policy set on a registry shared by several elements applies to all of them, as its tools do).
+ *
  * @fires {CustomEvent<ToolRegistryChangeDetail>} tool-registry-change - after register, unregister (of a registered
- * name) and clear (of a non-empty registry)
+ * name), clear (of a non-empty registry) and `setPolicy()`
  *
  * @example
  * ```ts
@@ -130,6 +158,7 @@ function validateMetadata(name: string, metadata: unknown): void {
  * registry.register({
  *   name: 'get_weather',
  *   description: 'Current weather for a city',
+ *   effect: 'read_only',
  *   schema: z.object({ city: z.string(), unit: z.enum(['C', 'F']).default('C') }),
  *   handler: async ({ city, unit }, { signal }) => (await fetch(`/weather?city=${city}&unit=${unit}`, { signal })).json(),
  *   metadata: { category: 'weather', timeoutMs: 5000 },
@@ -140,14 +169,39 @@ function validateMetadata(name: string, metadata: unknown): void {
 export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
   #tools = new Map<string, RegisteredTool>();
   #stats = new Map<string, StatsEntry>();
+  #policy: Readonly<ToolPolicy> = normalizeToolPolicy(undefined);
 
   /**
-   * Adds a tool. The registry keeps a frozen shallow copy with `registeredAt` (ms since the epoch).
+   * The policy in force (a frozen copy of what was given to `setPolicy()`; `{}` by default: every tool allowed,
+   * approval for `state_change` and `external_side_effect`). Replace it with `setPolicy()`.
+   */
+  get policy(): Readonly<ToolPolicy> {
+    return this.#policy;
+  }
+
+  /**
+   * Replaces the policy (a frozen copy is kept; `undefined` restores the default). It applies from the next decision
+   * on: the next run's `toAgUiTools()` and every call not yet decided. Registered tools stay registered: under
+   * `requireRedaction`, those without `redaction` are denied (not offered, not run) rather than removed, and come back
+   * when the policy no longer requires it.
+   * @throws {ToolPolicyError} for a malformed policy (the previous one stays)
+   * @fires tool-registry-change with `action: 'policy-changed'`
+   */
+  setPolicy(policy: ToolPolicy | undefined): void {
+    this.#policy = normalizeToolPolicy(policy);
+    this.#emit({ action: 'policy-changed', toolNames: this.names });
+  }
+
+  /**
+   * Adds a tool. The registry keeps a frozen shallow copy with `registeredAt` (ms since the epoch) and `effect` (a
+   * definition from plain JavaScript without one gets `external_side_effect` and a console warning, once per name).
    * @returns the registered copy (what `get()` returns)
    * @throws {ToolRegistrationError} `invalid_name` when the name does not match `^[a-zA-Z0-9_-]{1,64}$`;
    *   `duplicate_name` when the name is taken; `invalid_definition` when the definition is not an object, the
-   *   description is not a string, the schema is not a Zod 4 schema, the handler is not a function, or the metadata
-   *   is malformed (`timeoutMs` not > 0, `retryConfig.maxAttempts` not an integer >= 1, negative delays, ...)
+   *   description is not a string, the schema is not a Zod 4 schema, the handler is not a function, the effect is not
+   *   a `ToolEffect`, `requiresApproval` is not a boolean or function, `redaction` is not lists of paths, or the metadata
+   *   is malformed (`timeoutMs` not > 0, `retryConfig.maxAttempts` not an integer >= 1, negative delays, ...);
+   *   `redaction_required` when the policy has `requireRedaction` and the definition has no `redaction`
    * @fires tool-registry-change with `action: 'registered'`
    */
   register<TArgs>(definition: ToolDefinition<TArgs>): RegisteredTool<TArgs> {
@@ -186,8 +240,17 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
       invalid(`handler must be a function, got ${describeValue(definition.handler)}`);
     }
     validateMetadata(name, definition.metadata);
+    validateSafetyFields(name, definition as unknown as Record<string, unknown>);
+    if (this.#policy.requireRedaction === true && definition.redaction === undefined) {
+      throw new ToolRegistrationError(
+        `Tool "${name}": the policy requires a redaction config ({ args?: string[], result?: string[] }) on every tool`,
+        ToolRegistrationErrorCode.REDACTION_REQUIRED,
+        name,
+      );
+    }
 
-    const tool = Object.freeze({ ...definition, registeredAt: Date.now() }) as RegisteredTool<TArgs>;
+    const effect = toolEffectOf(definition);
+    const tool = Object.freeze({ ...definition, effect, registeredAt: Date.now() }) as RegisteredTool<TArgs>;
     this.#tools.set(name, tool);
     this.#emit({ action: 'registered', toolName: name, toolNames: this.names });
     return tool;
@@ -251,7 +314,17 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
   }
 
   /**
-   * The tools in the shape of AG-UI's `RunAgentInput.tools` (`@ag-ui/core`'s `Tool`), in registration order.
+   * Whether the policy denies a registered tool whatever the arguments (see `isToolDenied`); `false` for a name that
+   * is not registered.
+   */
+  isDenied(name: string): boolean {
+    const tool = this.#tools.get(name);
+    return tool !== undefined && isToolDenied({ policy: this.#policy, tool }, name);
+  }
+
+  /**
+   * The tools in the shape of AG-UI's `RunAgentInput.tools` (`@ag-ui/core`'s `Tool`), in registration order, leaving
+   * out the tools the policy denies (so the model never sees them; see `isDenied()`).
    *
    * `parameters` is Zod's own conversion, `z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })`, with
    * the root `$schema` removed:
@@ -268,7 +341,9 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
    */
   toAgUiTools(): AgUiToolDescription[] {
     const tools: AgUiToolDescription[] = [];
+    const policy = this.#policy;
     for (const tool of this.#tools.values()) {
+      if (isToolDenied({ policy, tool }, tool.name)) continue;
       tools.push({ name: tool.name, description: tool.description, parameters: toolParameters(tool) });
     }
     return tools;

@@ -49,6 +49,46 @@ export interface ToolExecutionContext {
 }
 
 /**
+ * What running a tool does, declared by every tool (`ToolDefinition.effect`). The policy asks a person before running
+ * the guarded levels (`ToolPolicy.requireApprovalForEffects`, default `state_change` and `external_side_effect`).
+ */
+export const ToolEffect = {
+  /** Only reads (the page, the time, a public API): running it changes nothing. Never needs approval by default. */
+  READ_ONLY: 'read_only',
+  /** Changes the page or the app's state in this browser (edit a note, fill a form, navigate). */
+  STATE_CHANGE: 'state_change',
+  /**
+   * Acts outside the page with the user's session (submits an order, sends a message, calls a write API). The most
+   * guarded level; a definition without `effect` (plain JavaScript) is treated as this one.
+   */
+  EXTERNAL_SIDE_EFFECT: 'external_side_effect',
+} as const;
+export type ToolEffect = (typeof ToolEffect)[keyof typeof ToolEffect];
+
+/**
+ * Allowlists of the fields of a tool's arguments and result that may reach the page (event details, the transcript's
+ * tool card, execution snapshots in events): every other value is replaced by `'[redacted]'` (`REDACTED`). The agent
+ * always gets the real arguments and result.
+ *
+ * A path is dot-separated object keys: `'user.name'`. `*` matches any one key or array index (`'items.*.id'`), and
+ * `key[]` is the same as `key.*` (`'items[].id'`); a number matches that array index (`'items.0'`). A path that names
+ * an object or array allows everything under it. `''` or `'*'` alone allows the whole value (also a result that is
+ * not JSON, or a JSON string or number at the root, which are otherwise redacted whole). Keys stay visible; only
+ * values are replaced. A missing list allows nothing: `{ result: ['id'] }` redacts every argument.
+ *
+ * @example
+ * ```ts
+ * redaction: { args: ['orderId'], result: ['status', 'items[].sku'] } // card: {"orderId":"A1","card":"[redacted]"}
+ * ```
+ */
+export interface ToolRedaction {
+  /** Argument paths that may be shown. */
+  args?: readonly string[];
+  /** Result paths that may be shown. */
+  result?: readonly string[];
+}
+
+/**
  * A tool the agent can call in the browser.
  *
  * The handler receives the arguments as parsed by `schema` (defaults applied, transforms run). Its return value
@@ -61,6 +101,7 @@ export interface ToolExecutionContext {
  * const calculator: ToolDefinition<{ a: number; b: number }> = {
  *   name: 'add',
  *   description: 'Adds two numbers',
+ *   effect: 'read_only',
  *   schema: z.object({ a: z.number(), b: z.number() }),
  *   handler: ({ a, b }) => a + b,
  * };
@@ -75,11 +116,25 @@ export interface ToolDefinition<TArgs = any> {
   schema: z.ZodType<TArgs>;
   /** Runs the tool. May be async; should honour `context.signal`. */
   handler: (args: TArgs, context: ToolExecutionContext) => unknown | Promise<unknown>;
+  /**
+   * What running it does: `read_only`, `state_change` or `external_side_effect` (see `ToolEffect`). Required: the
+   * policy decides from it whether a person must approve a call. Plain JavaScript that leaves it out gets
+   * `external_side_effect` (the most guarded level) and a console warning, once per tool name.
+   */
+  effect: ToolEffect;
+  /**
+   * Whether a call needs a person's approval, decided by the tool itself: `true`/`false`, or per call from the
+   * arguments (parsed by `schema`; a function that throws means "ask"). Overrides the effect rule
+   * (`ToolPolicy.requireApprovalForEffects`) but not a per-tool decision in the policy (see `decide()`).
+   */
+  requiresApproval?: boolean | ((args: TArgs) => boolean);
+  /** Which argument and result fields may be shown to the page (see `ToolRedaction`). Unset: all of them. */
+  redaction?: ToolRedaction;
   /** Optional metadata (timeouts, retries, follow-up, grouping). */
   metadata?: ToolMetadata;
 }
 
-/** A tool as held by a `ToolRegistry`. */
+/** A tool as held by a `ToolRegistry`: `effect` is always set (`external_side_effect` when the definition had none). */
 export interface RegisteredTool<TArgs = any> extends ToolDefinition<TArgs> {
   /** When it was registered, ms since the epoch. */
   registeredAt: number;

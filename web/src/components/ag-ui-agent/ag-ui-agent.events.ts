@@ -8,10 +8,12 @@ import type {
   ToolCallArgsDetail,
   ToolCallEndDetail,
   ToolCallErrorDetail,
+  ToolApprovalRequestedDetail,
   ToolCallStartDetail,
   ToolRetryingDetail,
   ToolStatusChangedDetail,
 } from '../../agent/types.js';
+import type { Interrupt } from '@ag-ui/client';
 import type { ToolDefinition } from '../../tools/index.js';
 
 export type {
@@ -23,6 +25,7 @@ export type {
   ToolCallArgsDetail,
   ToolCallEndDetail,
   ToolCallErrorDetail,
+  ToolApprovalRequestedDetail,
   ToolCallStartDetail,
   ToolRetryingDetail,
   ToolStatusChangedDetail,
@@ -41,6 +44,35 @@ export interface ToolRegistrationErrorDetail {
   error: unknown;
   /** Where the definition came from. */
   source: 'tools-property' | 'register-tool-method' | 'register-tool-event';
+}
+
+/**
+ * Detail of `ag-ui-interrupt`: one interrupt a run finished with (AG-UI `outcome: { type: 'interrupt' }`), and how
+ * to answer it. When every interrupt of the run is answered, the element resumes the agent once, with one `resume`
+ * entry per interrupt (`buildResumeArray`).
+ * @example
+ * ```ts
+ * agent.addEventListener('ag-ui-interrupt', (e) => {
+ *   e.preventDefault(); // no built-in card: this page asks in its own UI
+ *   myDialog.ask(e.detail.interrupt.message).then((ok) => (ok ? e.detail.resolve({ approved: true }) : e.detail.cancel()));
+ * });
+ * ```
+ */
+export interface InterruptDetail {
+  /** The interrupt as the agent sent it (`id`, `reason`, `message?`, `responseSchema?`, `expiresAt?`, ...). */
+  interrupt: Interrupt;
+  /**
+   * Answers it: resume entry `{ status: 'resolved', payload }` (no `payload` when `undefined`). Not checked against
+   * `responseSchema` (the built-in form checks what a person types).
+   * @returns `false` when not taken: already answered, no longer pending (a new message, `reset()`), or expired
+   *   (then it is answered `cancelled`)
+   */
+  resolve(payload?: unknown): boolean;
+  /**
+   * Declines it: resume entry `{ status: 'cancelled' }` (also what an expired interrupt gets).
+   * @returns `false` when already answered (other than by expiry) or no longer pending
+   */
+  cancel(): boolean;
 }
 
 /**
@@ -74,6 +106,24 @@ export interface AgUiAgentEventMap {
   'ag-ui-tool-retrying': CustomEvent<ToolRetryingDetail>;
   /** A definition given through `tools` or `registerTool()` could not be registered (e.g. a duplicate name). */
   'ag-ui-tool-registration-error': CustomEvent<ToolRegistrationErrorDetail>;
+  /**
+   * A frontend tool call waits for a person's approval (the policy's decision, see `policy`). Cancelable:
+   * `preventDefault()` hides the built-in approval card; answer with `detail.approve()` / `detail.deny(reason?)`.
+   * @example
+   * ```ts
+   * agent.addEventListener('ag-ui-tool-approval-requested', (e) => {
+   *   e.preventDefault(); // this page asks in its own dialog
+   *   myDialog.ask(`Allow ${e.detail.toolCallName}?`, { signal: e.detail.signal })
+   *     .then((ok) => (ok ? e.detail.approve() : e.detail.deny('Not now')));
+   * });
+   * ```
+   */
+  'ag-ui-tool-approval-requested': CustomEvent<ToolApprovalRequestedDetail>;
+  /**
+   * A run finished with an interrupt (one event per interrupt, after `ag-ui-run-finished`). Cancelable:
+   * `preventDefault()` hides the built-in card; answer with `detail.resolve()` / `detail.cancel()`.
+   */
+  'ag-ui-interrupt': CustomEvent<InterruptDetail>;
 }
 
 /** Loop event names re-fired by the element (`running-changed` stays internal: read `running`). */
@@ -92,6 +142,7 @@ export const FORWARDED_LOOP_EVENTS: readonly ForwardedLoopEventName[] = [
   'tool-call-error',
   'tool-status-changed',
   'tool-retrying',
+  'tool-approval-requested',
 ];
 
 /**

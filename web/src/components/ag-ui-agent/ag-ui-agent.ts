@@ -4,13 +4,24 @@ import { repeat } from 'lit/directives/repeat.js';
 import { HttpAgent, type AbstractAgent, type Context, type Message, type State, type ToolCall, type ToolMessage } from '@ag-ui/client';
 import { AgentRunLoop } from '../../agent/agent-run-loop.js';
 import type { ToolCallView } from '../../agent/types.js';
-import { globalToolRegistry, type ToolDefinition, type ToolRegistry } from '../../tools/index.js';
+import {
+  globalToolRegistry,
+  redactionInForce,
+  redactJsonText,
+  type ToolDefinition,
+  type ToolPolicy,
+  type ToolRegistry,
+} from '../../tools/index.js';
 import { MarkdownCache } from '../../internal/markdown.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
+import { ApprovalFocusController } from './approval-focus-controller.js';
+import { toolApprovalStyles } from './render-tool-approval.styles.js';
+import { InterruptController } from './interrupt-controller.js';
+import { interruptStyles } from './render-interrupt.styles.js';
 import { renderToolCall, type ToolCallCardData } from './render-tool-call.js';
 import {
   buildTranscript,
@@ -87,7 +98,9 @@ const headersConverter = {
  * Shift+Enter adds a line); the element runs the agent through an `AgentRunLoop`, shows the reply as it streams in
  * (markdown, sanitized with DOMPurify), runs the tools the agent calls, shows one card per call, and sends the results
  * back until the agent has answered. Rendering is batched per animation frame, never once per token, and only the
- * last entries of a long thread are in the DOM (scrolling up shows earlier ones).
+ * last entries of a long thread are in the DOM (scrolling up shows earlier ones). The tool `policy` decides which
+ * tools the agent is offered and may run; a call that needs approval shows an approval card (Approve / Deny) in its
+ * tool card, unless the page handles `ag-ui-tool-approval-requested` itself.
  *
  * Changing `url` or `agent` starts a new conversation; changing `registry` keeps it; changing `headers` applies to the
  * next request and keeps it (when the element built the `HttpAgent` from `url`; an `agent` you pass in keeps its own
@@ -108,6 +121,8 @@ const headersConverter = {
  * @fires {CustomEvent<ToolStatusChangedDetail>} ag-ui-tool-status-changed - A tool call's status changed.
  * @fires {CustomEvent<ToolRetryingDetail>} ag-ui-tool-retrying - A tool call will be retried after `delayMs`.
  * @fires {CustomEvent<ToolRegistrationErrorDetail>} ag-ui-tool-registration-error - A definition from `tools` or `registerTool()` could not be registered.
+ * @fires {CustomEvent<ToolApprovalRequestedDetail>} ag-ui-tool-approval-requested - Cancelable, a tool call waits for a person's approval; `preventDefault()` hides the approval card (answer with `approve()`/`deny(reason?)`).
+ * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`).
  *
  * @csspart transcript - The scrolling conversation log (`role=log`).
  * @csspart transcript-items - The list of entries inside the transcript.
@@ -120,7 +135,7 @@ const headersConverter = {
  * @csspart reasoning-summary - Its `<summary>`.
  * @csspart reasoning-content - Its text.
  * @csspart tool-calls - The list of an agent message's tool call cards.
- * @csspart tool-call - A tool call card (with `tool-call-frontend`/`tool-call-backend` and `tool-call-<status>`: streaming, pending, validating, executing, retrying, succeeded, failed, cancelled).
+ * @csspart tool-call - A tool call card (with `tool-call-frontend`/`tool-call-backend` and `tool-call-<status>`: streaming, awaiting_approval, pending, validating, executing, retrying, succeeded, failed, cancelled).
  * @csspart tool-call-header - The card's first line.
  * @csspart tool-call-name - The tool's name.
  * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
@@ -131,6 +146,31 @@ const headersConverter = {
  * @csspart tool-call-args - The arguments (`<pre>`).
  * @csspart tool-call-result - The result (`<pre>`).
  * @csspart tool-call-error - The error message.
+ * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
+ * @csspart tool-approval-title - Its question ("Allow <tool> to run?").
+ * @csspart tool-approval-effect - What the tool's effect means.
+ * @csspart tool-approval-args - The arguments (`<pre>`, redacted per the tool's `redaction.args`).
+ * @csspart tool-approval-no-args - "No arguments." when there are none.
+ * @csspart tool-approval-actions - The row of buttons.
+ * @csspart tool-approval-approve - The Approve button.
+ * @csspart tool-approval-deny - The Deny button.
+ * @csspart interrupts - The list of interrupt cards, after the last message.
+ * @csspart interrupt - An interrupt card (with `interrupt-open`, `interrupt-resolved`, `interrupt-cancelled` or `interrupt-expired`).
+ * @csspart interrupt-reason - The interrupt's `reason`.
+ * @csspart interrupt-message - The interrupt's `message`.
+ * @csspart interrupt-form - The answer form.
+ * @csspart interrupt-field - A field (label, control, description, error; with `interrupt-field-<boolean|string|number|integer|json>`).
+ * @csspart interrupt-label - A field's label.
+ * @csspart interrupt-input - A field's control (checkbox, text or number input, select, or the JSON `<textarea>`, which also has `interrupt-json`).
+ * @csspart interrupt-description - A field's description.
+ * @csspart interrupt-schema - The `responseSchema` shown above a JSON answer.
+ * @csspart interrupt-error - A field's error message.
+ * @csspart interrupt-actions - The row of buttons.
+ * @csspart interrupt-submit - The Submit button.
+ * @csspart interrupt-cancel - The Cancel button.
+ * @csspart interrupt-expired - The notice of an expired interrupt.
+ * @csspart interrupt-dismiss - The Dismiss button of an expired interrupt.
+ * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
  * @csspart error-dismiss - Its Dismiss button.
@@ -172,6 +212,7 @@ const headersConverter = {
  *   document.querySelector('ag-ui-agent').tools = [{
  *     name: 'get_current_time',
  *     description: 'The current time in an IANA timezone',
+ *     effect: 'read_only',
  *     schema: z.object({ timezone: z.string().default('UTC') }),
  *     handler: ({ timezone }) => new Date().toLocaleString('en-GB', { timeZone: timezone }),
  *   }];
@@ -180,7 +221,7 @@ const headersConverter = {
  */
 @customElement('ag-ui-agent')
 export class AgUiAgent extends LitElement {
-  static override styles = agUiAgentStyles;
+  static override styles = [agUiAgentStyles, interruptStyles, toolApprovalStyles];
 
   readonly #agentLoop = new AgentLoopController(this);
   readonly #markdown = new MarkdownCache(500);
@@ -189,12 +230,22 @@ export class AgUiAgent extends LitElement {
     content: () => this._transcriptItems,
     onNearTop: () => this.#loadEarlier(),
   });
+  readonly #interrupts = new InterruptController(this, {
+    loop: () => this.#agentLoop.loop,
+    onResume: () => this.#scroll.follow(),
+    focusAfterAnswer: () => this._input?.focus(),
+  });
+
+  readonly #approvalFocus = new ApprovalFocusController(this);
 
   @query('.transcript') private _transcript?: HTMLElement;
   @query('.transcript-items') private _transcriptItems?: HTMLElement;
   @query('.input') private _input?: HTMLTextAreaElement;
 
   readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
+  #policy: ToolPolicy | undefined;
+  /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
+  #appliedPolicy: { registry: ToolRegistry; policy: Readonly<ToolPolicy> } | undefined;
   #threadId: string | undefined;
   #loopSource: LoopSource | undefined;
   /** The `HttpAgent` this element built from `url` (so `headers` can be updated in place). */
@@ -232,6 +283,22 @@ export class AgUiAgent extends LitElement {
 
   /** AG-UI `forwardedProps` sent with every run. */
   @property({ attribute: false }) forwardedProps: Record<string, unknown> | undefined;
+
+  /**
+   * The tool policy (`ToolPolicy`: allowed and denied tools, which effects need approval, per-tool decisions,
+   * budgets, `requireRedaction`), applied at once to `registry` with `setPolicy()`, so it governs every element that
+   * shares the registry; it follows the element to a new `registry`. Unset (default): the registry's own policy is
+   * left alone. Replace the object to change it; an invalid policy is ignored with a console warning.
+   */
+  @property({ attribute: false })
+  get policy(): ToolPolicy | undefined {
+    return this.#policy;
+  }
+
+  set policy(value: ToolPolicy | undefined) {
+    this.#policy = value ?? undefined;
+    this.#applyPolicy();
+  }
 
   /** Follow-up runs allowed per user message before the loop stops with `max_tool_iterations`. Default 5. */
   @property({ type: Number, attribute: 'max-tool-iterations' }) maxToolIterations = 5;
@@ -295,6 +362,7 @@ export class AgUiAgent extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.isConnected) return;
     if (changed.has('agent') || changed.has('url') || changed.has('registry')) this.#syncLoop();
+    if (changed.has('registry')) this.#applyPolicy();
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
     const loop = this.#agentLoop.loop;
     if (loop) {
@@ -408,7 +476,12 @@ export class AgUiAgent extends LitElement {
           const cards = (item.message.toolCalls ?? []).map((toolCall) => {
             const data = this.#toolCardData(toolCall, views, toolResults);
             if (data.retry) countdown = true;
-            return renderToolCall(data, { now, onCancel: this.#onCancelToolCall });
+            return renderToolCall(data, {
+              now,
+              onCancel: this.#onCancelToolCall,
+              onApprove: this.#onApproveToolCall,
+              onDeny: this.#onDenyToolCall,
+            });
           });
           return renderAssistantMessage(item, markdown, cards);
         }
@@ -432,7 +505,9 @@ export class AgUiAgent extends LitElement {
               Show earlier messages (${start})
             </button>`
           : nothing}
-        <div part="transcript-items" class="transcript-items">${repeat(visible, (item) => item.id, renderItem)}</div>
+        <div part="transcript-items" class="transcript-items">
+          ${repeat(visible, (item) => item.id, renderItem)}${this.#interrupts.render()}
+        </div>
       </div>
       ${this.#renderError()}
       <form part="composer" class="composer" @submit=${this.#onSubmit}>
@@ -618,14 +693,42 @@ export class AgUiAgent extends LitElement {
       toolCallName: name,
       kind: view?.kind ?? (this.registry?.has(name) ? 'frontend' : 'backend'),
       status: view?.status ?? (answer ? (answer.error ? 'failed' : 'succeeded') : 'pending'),
-      argsText: view?.argsText || toolCall.function.arguments,
+      argsText: view?.argsText || this.#shownText(name, toolCall.function.arguments, 'args'),
     };
-    const result = view?.result ?? (answer ? contentText(answer.content) : undefined);
+    const result = view?.result ?? (answer ? this.#shownText(name, contentText(answer.content), 'result') : undefined);
     if (result !== undefined) data.result = result;
     const error = view?.error?.message ?? answer?.error;
     if (error !== undefined) data.error = error;
     if (view?.retry) data.retry = view.retry;
+    if (view?.status === 'awaiting_approval' && view.approval && !view.approval.defaultPrevented) data.approval = view.approval;
     return data;
+  }
+
+  /** Arguments or result text of a call that has no live view, redacted as its tool's config says. */
+  #shownText(toolCallName: string, text: string, which: 'args' | 'result'): string {
+    const registry = this.registry ?? globalToolRegistry;
+    const redaction = redactionInForce(registry.get(toolCallName), registry.policy);
+    return redaction === undefined ? text : redactJsonText(text, redaction[which]);
+  }
+
+  /**
+   * Gives `policy` to `registry`. A policy this element gave to another registry before, and that is still in force
+   * there, is withdrawn from it (so binding `policy` before `registry` leaves `globalToolRegistry` alone).
+   */
+  #applyPolicy(): void {
+    const registry = this.registry ?? globalToolRegistry;
+    const applied = this.#appliedPolicy;
+    if (applied && (applied.registry !== registry || this.#policy === undefined)) {
+      if (applied.registry.policy === applied.policy) applied.registry.setPolicy(undefined);
+      this.#appliedPolicy = undefined;
+    }
+    if (this.#policy === undefined) return;
+    try {
+      registry.setPolicy(this.#policy);
+      this.#appliedPolicy = { registry, policy: registry.policy };
+    } catch (error) {
+      console.warn('<ag-ui-agent>: ignoring the "policy" property:', error);
+    }
   }
 
   /** While a retry countdown shows, re-render when its displayed second changes. */
@@ -700,6 +803,23 @@ export class AgUiAgent extends LitElement {
     this.requestUpdate();
     this._input?.focus();
   };
+
+  #onApproveToolCall = (event: Event, toolCallId: string): void => {
+    this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId));
+  };
+
+  #onDenyToolCall = (event: Event, toolCallId: string): void => {
+    this.#answerApproval(event, toolCallId, (loop) => loop.denyToolCall(toolCallId));
+  };
+
+  /** Answers an approval card; focus goes to the next card still asking, else to this call's card. */
+  #answerApproval(event: Event, toolCallId: string, answer: (loop: AgentRunLoop) => boolean): void {
+    const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
+    const loop = this.#agentLoop.loop;
+    if (loop) answer(loop);
+    (this.#approvalFocus.nextCard(toolCallId) ?? card)?.focus();
+    this.#agentLoop.requestFrameUpdate();
+  }
 
   #onCancelToolCall = (event: Event, toolCallId: string): void => {
     const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');

@@ -7,7 +7,8 @@ import { FORWARDED_LOOP_EVENTS } from './ag-ui-agent.events.js';
 export interface AgentLoopControllerOptions {
   /**
    * Re-fire each loop event on the host as `ag-ui-<name>` (bubbling, composed, same detail), `running-changed`
-   * excepted. Default `true`.
+   * excepted. A cancelable loop event is re-fired cancelable, and a `preventDefault()` on the host's event is passed
+   * back to the loop's. Default `true`.
    */
   forwardEvents?: boolean;
 }
@@ -93,8 +94,9 @@ export class AgentLoopController implements ReactiveController {
         detail: (event as CustomEvent<unknown>).detail,
         bubbles: true,
         composed: true,
+        cancelable: event.cancelable,
       });
-      this.#host.dispatchEvent(forwarded);
+      if (!this.#host.dispatchEvent(forwarded)) event.preventDefault();
     }
     this.requestFrameUpdate();
   }

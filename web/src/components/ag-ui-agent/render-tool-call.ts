@@ -5,7 +5,8 @@
  * @internal
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ToolCallKind, ToolCallView } from '../../agent/types.js';
+import type { ToolApprovalView, ToolCallKind, ToolCallView } from '../../agent/types.js';
+import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
 
 /** What a card shows; merged by the element from the AG-UI messages and the loop's live `ToolCallView`. */
 export interface ToolCallCardData {
@@ -21,10 +22,12 @@ export interface ToolCallCardData {
   error?: string;
   /** Set while a retry backoff is pending. */
   retry?: ToolCallView['retry'];
+  /** Set while the call waits for approval and the card asks for it (no listener took the request over). */
+  approval?: ToolApprovalView;
 }
 
 /** Handlers and clock of a card. */
-export interface ToolCallCardOptions {
+export interface ToolCallCardOptions extends ToolApprovalCardOptions {
   /** Current time, ms since the epoch (for the retry countdown). */
   now: number;
   /** Called by the Cancel button. */
@@ -47,6 +50,8 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
   switch (data.status) {
     case 'streaming':
       return 'Receiving arguments…';
+    case 'awaiting_approval':
+      return 'Waiting for approval';
     case 'pending':
       return data.kind === 'backend' ? 'Running on the server' : 'Pending';
     case 'validating':
@@ -86,8 +91,9 @@ export function prettyJson(text: string): string {
 
 /**
  * One card per tool call: name, a server-side badge for backend calls, live status, arguments, result or error, and
- * a Cancel button while a frontend call runs. The card is focusable (`tabindex=-1`) so focus can land on it when its
- * Cancel button goes away.
+ * a Cancel button while a frontend call runs; while the call waits for approval, the approval card (with the
+ * arguments) instead of the arguments. The card is focusable (`tabindex=-1`) so focus can land on it when its Cancel,
+ * Approve or Deny button goes away.
  */
 export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOptions): TemplateResult {
   const status = data.retry && isCancellable(data) ? 'retrying' : data.status;
@@ -123,7 +129,10 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
             </button>`
           : nothing}
       </div>
-      ${args.trim() === ''
+      ${data.approval
+        ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options)
+        : nothing}
+      ${args.trim() === '' || data.approval
         ? nothing
         : html`<div part="tool-call-section" class="tool-call-section">
             <span class="tool-call-section-label" part="tool-call-label">Arguments</span>

@@ -1,0 +1,244 @@
+import type { ToolMessage } from '@ag-ui/client';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { z } from 'zod';
+import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import { ToolRegistry, type ToolDefinition } from '../../../web/src/tools/index.js';
+import { getRecordedRequests, scenarioUrl as serverScenarioUrl } from '../../helpers/ag-ui-server.js';
+import { $, $$, assistantText, echoTool, mount, rendered, scenarioUrl, until } from './helpers.js';
+
+/** The status text of the only tool card. */
+function cardStatus(el: AgUiAgent): string {
+  return $(el, '[part~="tool-call-status"]')?.textContent?.trim() ?? '';
+}
+
+/** An `edit` tool (state_change: approval by default) that records what it ran with. */
+function editTool(runs: unknown[]): ToolDefinition<{ text: string }> {
+  return {
+    name: 'edit',
+    description: 'Edits the note',
+    effect: 'state_change',
+    schema: z.object({ text: z.string() }),
+    handler: ({ text }) => {
+      runs.push(text);
+      return { text };
+    },
+  };
+}
+
+const EDIT_URL = scenarioUrl('tool', { tool: 'edit', args: '{"text":"Buy oat milk"}' });
+
+describe('<ag-ui-agent> tool approval', () => {
+  it('shows an accessible approval card in the tool card, focuses it, and runs the call when approved by keyboard', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const el = await mount(EDIT_URL, registry);
+    const statuses: string[] = [];
+    el.addEventListener('ag-ui-tool-status-changed', (event) => statuses.push(event.detail.status));
+    const requested = oneEvent(el, 'ag-ui-tool-approval-requested');
+    const sending = el.sendMessage('Edit the note');
+    const event = await requested;
+    expect(event).to.include({ bubbles: true, composed: true, cancelable: true });
+
+    const approval = await until(el, '[part="tool-approval"]');
+    const card = $(el, '[part~="tool-call"]')!;
+    expect(card.contains(approval)).to.equal(true);
+    expect(card.getAttribute('part')).to.include('tool-call-awaiting_approval');
+    expect(cardStatus(el)).to.equal('Waiting for approval');
+    expect(approval.querySelector('[part="tool-approval-title"]')!.textContent).to.match(/Allow\s+edit\s+to run\?/);
+    expect(approval.querySelector('[part="tool-approval-effect"]')!.textContent).to.include('Changes this page').and.include('state_change');
+    expect(JSON.parse(approval.querySelector('[part="tool-approval-args"]')!.textContent!)).to.deep.equal({ text: 'Buy oat milk' });
+    expect($(el, '[part="tool-call-args"]')).to.equal(null); // shown once, in the approval card
+    expect(statuses).to.include('awaiting_approval');
+    expect(el.shadowRoot!.activeElement).to.equal(approval);
+    await expect(el).to.be.accessible();
+    expect(runs).to.deep.equal([]);
+
+    await sendKeys({ press: 'Tab' });
+    const approve = approval.querySelector<HTMLElement>('[part="tool-approval-approve"]')!;
+    expect(el.shadowRoot!.activeElement).to.equal(approve);
+    expect(approve.getAttribute('aria-label')).to.equal('Approve edit');
+    await sendKeys({ press: 'Enter' });
+    await sending;
+    await rendered(el);
+
+    expect(runs).to.deep.equal(['Buy oat milk']);
+    expect($(el, '[part="tool-approval"]')).to.equal(null);
+    expect(cardStatus(el)).to.equal('Succeeded');
+    expect(el.shadowRoot!.activeElement).to.equal($(el, '[part~="tool-call"]'));
+    expect(assistantText(el)).to.include('Result: {"text":"Buy oat milk"}');
+  });
+
+  it('answers Deny with approval_denied, shows it on the card, and the agent still answers', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const el = await mount(EDIT_URL, registry);
+    const sending = el.sendMessage('Edit the note');
+    (await until(el, '[part="tool-approval-deny"]')).click();
+    await sending;
+    await rendered(el);
+
+    expect(runs).to.deep.equal([]);
+    expect(cardStatus(el)).to.equal('Cancelled');
+    expect($(el, '[part="tool-call-error"]')!.textContent).to.equal('The user denied this tool call');
+    const requests = await getRecordedRequests(el.threadId);
+    expect(requests).to.have.length(2);
+    const answer = requests[1]!.input.messages.at(-1) as ToolMessage;
+    expect(JSON.parse(answer.content as string)).to.deep.include({ ok: false, errorCode: 'approval_denied' });
+    expect(assistantText(el)).to.include('approval_denied');
+  });
+
+  it('hides the card when the page calls preventDefault() and takes its answer through approve()', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const el = await mount(EDIT_URL, registry);
+    // The page's own UI, on document: the event bubbles out of the element.
+    let pageApprove: (() => boolean) | undefined;
+    const onRequest = (event: HTMLElementEventMap['ag-ui-tool-approval-requested']): void => {
+      event.preventDefault();
+      pageApprove = event.detail.approve;
+    };
+    document.addEventListener('ag-ui-tool-approval-requested', onRequest);
+    try {
+      const sending = el.sendMessage('Edit the note');
+      await waitUntil(() => pageApprove !== undefined, 'the page to get the request');
+      await waitUntil(() => cardStatus(el) === 'Waiting for approval', 'the card to wait');
+      expect($(el, '[part="tool-approval"]')).to.equal(null);
+      expect(runs).to.deep.equal([]);
+      expect(pageApprove!()).to.equal(true);
+      await sending;
+      await rendered(el);
+      expect(runs).to.deep.equal(['Buy oat milk']);
+      expect(cardStatus(el)).to.equal('Succeeded');
+    } finally {
+      document.removeEventListener('ag-ui-tool-approval-requested', onRequest);
+    }
+  });
+
+  it('cancels a pending approval on Stop: the card goes, the call is cancelled, no follow-up', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const el = await mount(EDIT_URL, registry);
+    const requested = oneEvent(el, 'ag-ui-tool-approval-requested');
+    const sending = el.sendMessage('Edit the note');
+    const { detail } = await requested;
+    await until(el, '[part="tool-approval"]');
+    (await until(el, '[part="stop-button"]')).click();
+    await sending;
+    await rendered(el);
+
+    expect(detail.signal.aborted).to.equal(true);
+    expect($(el, '[part="tool-approval"]')).to.equal(null);
+    expect(cardStatus(el)).to.equal('Cancelled');
+    expect(runs).to.deep.equal([]);
+    expect(await getRecordedRequests(el.threadId)).to.have.length(1);
+  });
+
+  it('moves focus to the next approval card after one is answered', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const el = await mount(serverScenarioUrl('parallel', { call: ['edit:{"text":"one"}', 'edit:{"text":"two"}'] }), registry);
+    const sending = el.sendMessage('Two edits');
+    await waitUntil(() => $$(el, '[part="tool-approval"]').length === 2, 'two approval cards');
+    const [first, second] = $$(el, '[part="tool-approval"]');
+    expect(el.shadowRoot!.activeElement).to.equal(first);
+    first!.querySelector<HTMLElement>('[part="tool-approval-approve"]')!.click();
+    expect(el.shadowRoot!.activeElement).to.equal(second);
+    second!.querySelector<HTMLElement>('[part="tool-approval-approve"]')!.click();
+    await sending;
+    expect(runs).to.deep.equal(['one', 'two']);
+  });
+
+  describe('policy property', () => {
+    it('gives the policy to the registry: a tool outside allowedTools is not sent, and a call to it is denied', async () => {
+      const runs: unknown[] = [];
+      const registry = new ToolRegistry();
+      registry.register(editTool(runs));
+      registry.register(echoTool());
+      const el = await fixture<AgUiAgent>(
+        html`<ag-ui-agent url=${EDIT_URL} .registry=${registry} .policy=${{ allowedTools: ['echo'] }}></ag-ui-agent>`,
+      );
+      expect(registry.policy).to.deep.equal({ allowedTools: ['echo'] });
+      await el.sendMessage('Edit the note');
+      await rendered(el);
+
+      const requests = await getRecordedRequests(el.threadId);
+      expect(requests[0]!.input.tools.map((tool) => tool.name)).to.deep.equal(['echo']);
+      expect(runs).to.deep.equal([]);
+      expect(cardStatus(el)).to.equal('Failed');
+      expect($(el, '[part="tool-call-error"]')!.textContent).to.include('does not allow "edit"');
+      expect(JSON.parse((requests[1]!.input.messages.at(-1) as ToolMessage).content as string)).to.deep.include({ errorCode: 'policy_denied' });
+    });
+
+    it('applies a change of policy at once, and follows the element to a new registry', async () => {
+      const first = new ToolRegistry();
+      const second = new ToolRegistry();
+      const el = await mount(scenarioUrl('text'), first);
+      el.policy = { deniedTools: ['edit'] };
+      expect(first.policy).to.deep.equal({ deniedTools: ['edit'] }); // before any render: the next send sees it
+      el.registry = second;
+      await el.updateComplete;
+      expect(second.policy).to.deep.equal({ deniedTools: ['edit'] });
+      expect(first.policy).to.deep.equal({}); // withdrawn from the registry it left
+      el.policy = undefined;
+      expect(second.policy).to.deep.equal({});
+    });
+
+    it('ignores an invalid policy with a console warning', async () => {
+      const registry = new ToolRegistry();
+      const el = await mount(scenarioUrl('text'), registry);
+      const warn = console.warn;
+      const warnings: unknown[][] = [];
+      console.warn = (...args: unknown[]) => warnings.push(args);
+      try {
+        el.policy = { allowedTools: 'echo' } as never;
+      } finally {
+        console.warn = warn;
+      }
+      expect(registry.policy).to.deep.equal({});
+      expect(String(warnings[0]?.[0])).to.include('policy');
+    });
+  });
+
+  it('shows redacted arguments and result on the card while the agent gets the real result', async () => {
+    const registry = new ToolRegistry();
+    registry.register({
+      name: 'echo',
+      description: 'Returns a secret',
+      effect: 'read_only',
+      schema: z.object({ query: z.string(), token: z.string() }),
+      redaction: { args: ['query'], result: ['id'] },
+      handler: () => ({ id: 7, secret: 'alpha-secret' }),
+    });
+    const el = await mount(scenarioUrl('tool', { args: '{"query":"q","token":"s3cret-token"}' }), registry);
+    const ended = oneEvent(el, 'ag-ui-tool-call-end');
+    await el.sendMessage('Look it up');
+    await rendered(el);
+
+    const card = $(el, '[part~="tool-call"]')!;
+    expect(JSON.parse(card.querySelector('[part="tool-call-args"]')!.textContent!)).to.deep.equal({ query: 'q', token: '[redacted]' });
+    expect(JSON.parse(card.querySelector('[part="tool-call-result"]')!.textContent!)).to.deep.equal({ id: 7, secret: '[redacted]' });
+    expect(card.textContent).to.not.include('s3cret-token').and.not.include('alpha-secret');
+    expect((await ended).detail.result).to.equal('{"id":7,"secret":"[redacted]"}');
+    const requests = await getRecordedRequests(el.threadId);
+    expect((requests[1]!.input.messages.at(-1) as ToolMessage).content).to.equal('{"id":7,"secret":"alpha-secret"}');
+  });
+
+  it('says on the card that a result was too large to send', async () => {
+    const registry = new ToolRegistry();
+    registry.register({ ...echoTool(), handler: () => 'x'.repeat(2000) });
+    const el = await fixture<AgUiAgent>(
+      html`<ag-ui-agent url=${scenarioUrl('tool')} .registry=${registry} .policy=${{ budgets: { maxResultBytes: 1024 } }}></ag-ui-agent>`,
+    );
+    await el.sendMessage('Big');
+    await rendered(el);
+    expect(cardStatus(el)).to.equal('Failed');
+    expect($(el, '[part="tool-call-error"]')!.textContent).to.equal('The result of "echo" is too large: 2000 bytes, the limit is 1024 bytes');
+    expect($(el, '[part="tool-call-result"]')).to.equal(null);
+  });
+});

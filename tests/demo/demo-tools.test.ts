@@ -1,0 +1,54 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import { ToolRegistry } from '../../web/src/tools/index.js';
+import { demoPolicy } from '../../web/demo/demo-policy.js';
+import { demoTools, editNoteTool } from '../../web/demo/demo-tools.js';
+import { $, assistantText, DEMO_URL, rendered, until } from '../components/ag-ui-agent/helpers.js';
+
+describe('demo page tools and policy', () => {
+  let note: HTMLElement;
+  let el: AgUiAgent;
+
+  beforeEach(async () => {
+    note = await fixture(html`<section class="note"><p id="note-text">Buy milk.</p></section>`);
+    el = await fixture<AgUiAgent>(
+      html`<ag-ui-agent url=${DEMO_URL} .registry=${new ToolRegistry()} .policy=${demoPolicy} .tools=${demoTools}></ag-ui-agent>`,
+    );
+  });
+  afterEach(() => {
+    document.documentElement.style.removeProperty('--demo-background');
+  });
+
+  it('declares an effect on every demo tool: reads are read_only, page changes state_change', () => {
+    expect(Object.fromEntries(demoTools.map((tool) => [tool.name, tool.effect]))).to.deep.equal({
+      calculator: 'read_only',
+      get_current_time: 'read_only',
+      change_background: 'state_change',
+      edit_note: 'state_change',
+    });
+  });
+
+  it('edits the note on the page only once the person approves it (end to end with the demo agent)', async () => {
+    const requested = oneEvent(el, 'ag-ui-tool-approval-requested');
+    const sending = el.sendMessage('Edit the note to say Buy oat milk');
+    const { detail } = await requested;
+    expect(detail).to.deep.include({ toolCallName: editNoteTool.name, effect: 'state_change', args: { text: 'Buy oat milk' } });
+    const approve = await until(el, '[part="tool-approval-approve"]');
+    expect(note.querySelector('#note-text')!.textContent).to.equal('Buy milk.');
+    approve.click();
+    await sending;
+    await rendered(el);
+    expect(note.querySelector('#note-text')!.textContent).to.equal('Buy oat milk');
+    expect(assistantText(el)).to.include('Done: the note now says "Buy oat milk".');
+  });
+
+  it('changes the background without asking: the demo policy allows change_background by a per-tool decision', async () => {
+    let asked = false;
+    el.addEventListener('ag-ui-tool-approval-requested', () => (asked = true));
+    await el.sendMessage('Make the background light blue');
+    await rendered(el);
+    expect(asked).to.equal(false);
+    expect(document.documentElement.style.getPropertyValue('--demo-background')).to.equal('lightblue');
+    expect($(el, '[part="tool-approval"]')).to.equal(null);
+  });
+});

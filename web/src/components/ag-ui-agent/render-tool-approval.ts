@@ -1,0 +1,90 @@
+/**
+ * The approval card of `<ag-ui-agent>`, shown inside a tool call's card while the call waits for a person: what will
+ * run (the tool, its effect, the arguments as the page may see them) and Approve / Deny. A render function, so its
+ * parts live in the element's own shadow root.
+ * @module
+ * @internal
+ */
+import { html, type TemplateResult } from 'lit';
+import type { ToolApprovalView } from '../../agent/types.js';
+import type { ToolEffect } from '../../tools/index.js';
+
+/** Handlers of the approval card's buttons. */
+export interface ToolApprovalCardOptions {
+  /** Called by Approve. */
+  onApprove: (event: Event, toolCallId: string) => void;
+  /** Called by Deny. */
+  onDeny: (event: Event, toolCallId: string) => void;
+}
+
+/** What each effect means, in the words the card uses. */
+export const EFFECT_LABELS: Readonly<Record<ToolEffect, string>> = Object.freeze({
+  read_only: 'Only reads information',
+  state_change: 'Changes this page',
+  external_side_effect: 'Acts outside this page with your session',
+});
+
+function argumentsText(args: unknown): string {
+  if (args === undefined) return '';
+  if (typeof args === 'object' && args !== null && Object.keys(args).length === 0) return '';
+  try {
+    return JSON.stringify(args, null, 2) ?? String(args);
+  } catch {
+    return String(args);
+  }
+}
+
+/**
+ * The approval card: a focusable group (`tabindex=-1`, labelled by its question) so the element can move focus to it
+ * when it appears; Tab then reaches Approve, then Deny (native buttons: Enter and Space work).
+ */
+export function renderToolApproval(
+  toolCallId: string,
+  toolCallName: string,
+  approval: ToolApprovalView,
+  options: ToolApprovalCardOptions,
+): TemplateResult {
+  const titleId = `tool-approval-title-${toolCallId}`;
+  const args = argumentsText(approval.args);
+  return html`
+    <div
+      role="group"
+      part="tool-approval"
+      class="tool-approval"
+      data-tool-call-id=${toolCallId}
+      data-effect=${approval.effect}
+      aria-labelledby=${titleId}
+      tabindex="-1"
+    >
+      <p part="tool-approval-title" class="tool-approval-title" id=${titleId}>
+        Allow <span class="tool-approval-name">${toolCallName}</span> to run?
+      </p>
+      <p part="tool-approval-effect" class="tool-approval-effect">
+        ${EFFECT_LABELS[approval.effect] ?? approval.effect} <span class="tool-approval-effect-id">(${approval.effect})</span>
+      </p>
+      ${args === ''
+        ? html`<p part="tool-approval-no-args" class="tool-approval-no-args">No arguments.</p>`
+        : html`<pre part="tool-approval-args" class="tool-approval-args" aria-label="Arguments">${args}</pre>`}
+      <div part="tool-approval-actions" class="tool-approval-actions">
+        <button
+          part="tool-approval-approve"
+          class="tool-approval-approve"
+          type="button"
+          aria-label="Approve ${toolCallName}"
+          @click=${(event: Event) => options.onApprove(event, toolCallId)}
+        >
+          Approve
+        </button>
+        <button
+          part="tool-approval-deny"
+          class="tool-approval-deny"
+          type="button"
+          aria-label="Deny ${toolCallName}"
+          @click=${(event: Event) => options.onDeny(event, toolCallId)}
+        >
+          Deny
+        </button>
+      </div>
+    </div>
+  `;
+}
