@@ -1,0 +1,56 @@
+// Figure 4, reference: the libraries ag-ui-lit uses (lit, @ag-ui/client's HttpAgent, zod, marked, DOMPurify), imported
+// and used the obvious way: a Lit element that runs the agent with `runAgent()`, describes a tool with a zod schema
+// (JSON Schema for the agent, `safeParse` for the arguments), and renders the reply with marked + DOMPurify.
+import { HttpAgent, type Message } from '@ag-ui/client';
+import DOMPurify from 'dompurify';
+import { html, LitElement } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { marked } from 'marked';
+import { z } from 'zod';
+
+const timeArgs = z.object({ timezone: z.string().default('UTC') });
+
+@customElement('naive-chat')
+export class NaiveChat extends LitElement {
+  @state() private messages: Message[] = [];
+
+  async send(url: string, text: string): Promise<void> {
+    const agent = new HttpAgent({ url });
+    agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: text });
+    await agent.runAgent(
+      { tools: [{ name: 'get_time', description: 'The time', parameters: z.toJSONSchema(timeArgs) }] },
+      {
+        onMessagesChanged: ({ messages }) => {
+          this.messages = [...messages];
+        },
+        onToolCallEndEvent: ({ toolCallArgs }) => {
+          timeArgs.safeParse(toolCallArgs);
+        },
+      },
+    );
+  }
+
+  override render() {
+    return html`${this.messages.map((message) =>
+      message.role === 'assistant' && typeof message.content === 'string'
+        ? html`<div class="message-content">${unsafeHTML(DOMPurify.sanitize(marked.parse(message.content, { async: false })))}</div>`
+        : html`<p>${String(message.content ?? '')}</p>`,
+    )}`;
+  }
+}
+
+const el = document.querySelector('naive-chat') as NaiveChat;
+
+(window as unknown as { bench: Record<string, (params: { url: string }) => Promise<unknown>> }).bench = {
+  async reply({ url }) {
+    await el.send(url, 'Reply in markdown, please.');
+    // Rendering may wait for an animation frame: poll until the reply is in the DOM (10 s at most).
+    for (const start = performance.now(); performance.now() - start < 10_000; ) {
+      await new Promise(requestAnimationFrame);
+      const html = el.shadowRoot?.querySelector('.message-content')?.innerHTML ?? '';
+      if (html.includes('</code>')) return html;
+    }
+    return '';
+  },
+};

@@ -1,0 +1,232 @@
+/**
+ * Figure 3, fan-out: one run (`/api/test/parallel?repeat=1000&tool=sleep_1ms`) asks for 1,000 calls of a registered
+ * tool whose handler awaits a 1 ms timer. Measured: from RUN_FINISHED to the follow-up request leaving the page
+ * (`window.fetch` called for the second POST). RUN_FINISHED is timed twice: when it comes out of `HttpAgent.run()`
+ * (tapped before the loop sees it) and when the loop has applied it (see `Phases`): the server sends the whole run at
+ * once, so the loop first works through the 4,000 events queued before it, which is ingest, not fan-out. Checked: exactly one follow-up (POSTs counted in the page and in the
+ * server's request recording), 1,000 successful tool results in it.
+ * @module
+ */
+import { EventType, HttpAgent, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { Observable } from 'rxjs';
+import { z } from 'zod';
+import { AgentRunLoop, ToolRegistry, type AgUiAgent } from '../../web/src/index.js';
+import { afterPaint, defineBenchmarks, median, sleep } from './shared.js';
+
+const TOOL_NAME = 'sleep_1ms';
+
+/** An `HttpAgent` that notes when each `RUN_FINISHED` event comes out of its stream. */
+class TappedAgent extends HttpAgent {
+  readonly runFinishedAt: number[] = [];
+
+  override run(input: RunAgentInput): Observable<BaseEvent> {
+    const source = super.run(input);
+    return new Observable<BaseEvent>((subscriber) =>
+      source.subscribe({
+        next: (event) => {
+          if (event.type === EventType.RUN_FINISHED) this.runFinishedAt.push(performance.now());
+          subscriber.next(event);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      }),
+    );
+  }
+}
+
+/** Timestamps of the POSTs the page makes to `/api/test/parallel`. */
+const posts: number[] = [];
+const originalFetch = window.fetch.bind(window);
+window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if ((init?.method ?? 'GET').toUpperCase() === 'POST' && url.includes('/api/test/parallel')) posts.push(performance.now());
+  return originalFetch(input, init);
+};
+
+/** Resolves in a new task that is not a timer's (a message), so timers set then are not nested. */
+function freshTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function newRegistry(): ToolRegistry {
+  const registry = new ToolRegistry();
+  registry.register({
+    name: TOOL_NAME,
+    description: 'Waits 1 ms, then answers its n',
+    effect: 'read_only',
+    schema: z.object({ n: z.number() }),
+    handler: async ({ n }: { n: number }) => {
+      await sleep(1);
+      return { n };
+    },
+  });
+  return registry;
+}
+
+async function recordedRequests(threadId: string): Promise<RunAgentInput[]> {
+  const response = await originalFetch(`/api/test/requests?threadId=${encodeURIComponent(threadId)}`);
+  const body = (await response.json()) as { requests: Array<{ input: RunAgentInput }> };
+  return body.requests.map((request) => request.input);
+}
+
+interface FanOutResult {
+  /** The figure: from RUN_FINISHED applied by the loop (see `Phases`) to the follow-up POST, ms. */
+  ms: number;
+  /** From RUN_FINISHED leaving `HttpAgent.run()` (arrival) to the follow-up POST, ms. */
+  fromArrivalMs: number;
+  /** Arrival -> applied: the loop working through the events queued before RUN_FINISHED, ms. */
+  backlogMs: number;
+  /** First tool execution started -> the run's `run-finished` (every tool settled), ms. */
+  toolsMs: number;
+  /** `run-finished` -> the follow-up POST (results appended, next request built), ms. */
+  followUpMs: number;
+  posts: number;
+  recordedRequests: number;
+  toolResults: number;
+}
+
+/**
+ * Timestamps of the loop's progress, from its events (`prefix` '' for an `AgentRunLoop`, 'ag-ui-' for the element).
+ *
+ * "RUN_FINISHED applied" is taken as the last `messages-changed` before the first tool execution starts (the loop
+ * fires one per slice of applied events; RUN_FINISHED is the last event of the run), or RUN_FINISHED's arrival if
+ * later. It can only be early, never late, so the figure errs on the slow side.
+ */
+class Phases {
+  lastMessagesChanged = NaN;
+  appliedAt = NaN;
+  firstExecutionAt = NaN;
+  settledAt = NaN;
+
+  constructor(target: EventTarget, prefix: string) {
+    target.addEventListener(`${prefix}messages-changed`, () => {
+      if (Number.isNaN(this.firstExecutionAt)) this.lastMessagesChanged = performance.now();
+    });
+    target.addEventListener(`${prefix}tool-status-changed`, (event) => {
+      const detail = (event as CustomEvent<{ execution?: unknown }>).detail;
+      if (detail.execution !== undefined && Number.isNaN(this.firstExecutionAt)) {
+        this.firstExecutionAt = performance.now();
+        this.appliedAt = this.lastMessagesChanged;
+      }
+    });
+    target.addEventListener(`${prefix}run-finished`, (event) => {
+      if ((event as CustomEvent<{ iteration: number }>).detail.iteration === 0) this.settledAt = performance.now();
+    });
+  }
+}
+
+async function check(threadId: string, calls: number, agent: TappedAgent, phases: Phases): Promise<FanOutResult> {
+  const requests = await recordedRequests(threadId);
+  const followUp = requests[1];
+  const toolResults = (followUp?.messages ?? []).filter(
+    (message) => message.role === 'tool' && typeof message.content === 'string' && !message.content.includes('"ok":false'),
+  ).length;
+  const arrival = agent.runFinishedAt[0]!;
+  const applied = Math.max(arrival, phases.appliedAt);
+  const post = posts[1]!;
+  const result: FanOutResult = {
+    ms: post - applied,
+    fromArrivalMs: post - arrival,
+    backlogMs: applied - arrival,
+    toolsMs: phases.settledAt - phases.firstExecutionAt,
+    followUpMs: post - phases.settledAt,
+    posts: posts.length,
+    recordedRequests: requests.length,
+    toolResults,
+  };
+  if (result.posts !== 2 || result.recordedRequests !== 2) {
+    throw new Error(`expected exactly one follow-up: ${result.posts} POSTs from the page, ${result.recordedRequests} recorded`);
+  }
+  if (toolResults !== calls) throw new Error(`expected ${calls} successful tool results in the follow-up, got ${toolResults}`);
+  if (Object.values(result).some((value) => Number.isNaN(value))) throw new Error(`a phase was not observed: ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** Fails a fan-out that does not end within a minute (e.g. calls waiting for a person's approval). */
+async function finishWithin(turn: Promise<void>, what: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: the fan-out did not finish within 60 s (calls waiting for approval?)`)), 60_000);
+  });
+  try {
+    await Promise.race([turn, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One fan-out through an `AgentRunLoop`. */
+async function throughLoop(calls: number): Promise<FanOutResult> {
+  posts.length = 0;
+  const agent = new TappedAgent({ url: `/api/test/parallel?repeat=${calls}&tool=${TOOL_NAME}` });
+  const loop = new AgentRunLoop({ agent, registry: newRegistry() });
+  const phases = new Phases(loop, '');
+  let error: string | undefined;
+  loop.addEventListener('run-error', (event) => (error = event.detail.message));
+  await finishWithin(loop.sendMessage(`Call ${TOOL_NAME} ${calls} times`), 'loop');
+  if (error !== undefined) throw new Error(`loop: ${error}`);
+  const result = await check(loop.threadId, calls, agent, phases);
+  loop.dispose();
+  return result;
+}
+
+/** One fan-out through `<ag-ui-agent>` (the same loop, plus rendering 1,000 tool call cards). */
+async function throughElement(calls: number): Promise<FanOutResult> {
+  posts.length = 0;
+  const agent = new TappedAgent({ url: `/api/test/parallel?repeat=${calls}&tool=${TOOL_NAME}` });
+  const el = document.createElement('ag-ui-agent') as AgUiAgent;
+  el.style.height = '600px';
+  el.registry = newRegistry();
+  el.agent = agent;
+  document.getElementById('stage')!.append(el);
+  await el.updateComplete;
+  await afterPaint();
+  const phases = new Phases(el, 'ag-ui-');
+  let error: string | undefined;
+  el.addEventListener('ag-ui-run-error', (event) => (error = event.detail.message));
+  await finishWithin(el.sendMessage(`Call ${TOOL_NAME} ${calls} times`), 'element');
+  if (error !== undefined) throw new Error(`element: ${error}`);
+  const result = await check(el.threadId, calls, agent, phases);
+  el.remove();
+  return result;
+}
+
+defineBenchmarks({
+  /** A warm-up fan-out, then the measured one. */
+  async loop(params) {
+    const calls = Number(params.calls);
+    await throughLoop(Math.min(100, calls));
+    return throughLoop(calls);
+  },
+
+  async element(params) {
+    const calls = Number(params.calls);
+    await throughElement(Math.min(100, calls));
+    return throughElement(calls);
+  },
+
+  /**
+   * One handler's time: `await` of a 1 ms timer, median of `reps`. Each starts from a fresh (message) task: a timer
+   * set from a timer's continuation is nested, and Chromium clamps nested timers to 4 ms, which the fan-out's
+   * handlers (started from the stream's task) are not.
+   * @returns ms
+   */
+  async handler(params) {
+    const reps = Number(params.reps ?? 50);
+    const times: number[] = [];
+    for (let i = 0; i < reps; i++) {
+      await freshTask();
+      const start = performance.now();
+      await sleep(1);
+      times.push(performance.now() - start);
+    }
+    return { ms: median(times) };
+  },
+});

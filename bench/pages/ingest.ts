@@ -1,0 +1,193 @@
+/**
+ * Figure 1, stream ingest: the same `stream-bench` run (RUN_STARTED, N text deltas of 4 characters, 10 backend tool
+ * calls with fragmented arguments, RUN_FINISHED) consumed by (a) the floor, (b) `@ag-ui/client`'s stock
+ * `HttpAgent.runAgent`, (c) `<ag-ui-agent>`. Each reports wall time from the request to the paint after the final
+ * text is in the DOM, and the main-thread long tasks in between. Each checks that it got all of the text, so a broken
+ * contender cannot look fast.
+ * @module
+ */
+import { EventType, HttpAgent, type RunAgentInput, type TextMessageContentEvent } from '@ag-ui/client';
+import '../../web/src/index.js';
+import type { AgUiAgent } from '../../web/src/index.js';
+import DOMPurify from 'dompurify';
+import { Marked } from 'marked';
+import { afterPaint, defineBenchmarks, forceGc, LongTasks, nextFrame, runInput, sleep } from './shared.js';
+
+interface IngestParams {
+  /** Path of the stream, e.g. `/api/test/stream-bench?n=10000`. */
+  url: string;
+  /** Characters of text the stream carries (N x 4). */
+  expectedText: number;
+  /** `textContent.trim().length` of the text rendered as markdown (see `expected`). */
+  expectedRendered?: number;
+  /** Tool calls in the stream. */
+  expectedToolCalls?: number;
+}
+
+const stage = document.getElementById('stage')!;
+
+/** The floor's SSE reader: fetch, split frames on blank lines, JSON.parse each `data:`, accumulate the text. */
+async function readStreamText(url: string): Promise<{ text: string; events: number }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify(runInput()),
+  });
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let buffer = '';
+  let events = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let start = 0;
+    for (let end = buffer.indexOf('\n\n', start); end !== -1; end = buffer.indexOf('\n\n', start)) {
+      // The usual frame is one `data: <json>` line; anything else goes through the general path.
+      let data: string;
+      if (buffer.startsWith('data: ', start) && buffer.indexOf('\n', start) === end) {
+        data = buffer.slice(start + 6, end);
+      } else {
+        data = '';
+        for (const line of buffer.slice(start, end).split('\n')) if (line.startsWith('data:')) data += line.slice(line[5] === ' ' ? 6 : 5);
+      }
+      start = end + 2;
+      if (data === '') continue;
+      const event = JSON.parse(data) as { type: string; delta?: string };
+      events++;
+      if (event.type === 'TEXT_MESSAGE_CONTENT') parts.push(event.delta!);
+    }
+    buffer = buffer.slice(start);
+  }
+  return { text: parts.join(''), events };
+}
+
+function check(what: string, actual: number, expected: number | undefined): void {
+  if (expected !== undefined && actual !== expected) throw new Error(`${what}: expected ${expected}, got ${actual}`);
+}
+
+defineBenchmarks({
+  /** Between contenders: a full GC and a pause, so that one contender's garbage is not collected on another's clock. */
+  async settle() {
+    await forceGc();
+    await sleep(200);
+    return null;
+  },
+
+  /**
+   * Not timed: the text of the stream, and the `textContent` length of the whole text rendered as markdown at once
+   * (GFM, sanitized), which (c)'s incremental rendering must reach.
+   */
+  async expected(params) {
+    const { url } = params as unknown as IngestParams;
+    const { text, events } = await readStreamText(url);
+    const div = document.createElement('div');
+    div.innerHTML = DOMPurify.sanitize(new Marked({ gfm: true }).parse(text, { async: false }));
+    return { text: text.length, rendered: (div.textContent ?? '').trim().length, events };
+  },
+
+  /** (a) fetch + SSE splitter + JSON.parse + text accumulation; the final text rendered once. */
+  async floor(params) {
+    const { url, expectedText } = params as unknown as IngestParams;
+    const tasks = new LongTasks();
+    tasks.start();
+    const start = performance.now();
+    const { text } = await readStreamText(url);
+    const readMs = performance.now() - start;
+    const output = document.createElement('div');
+    output.style.whiteSpace = 'pre-wrap';
+    output.textContent = text;
+    stage.append(output);
+    await afterPaint();
+    const ms = performance.now() - start;
+    const longTasks = tasks.stop();
+    check('floor text length', text.length, expectedText);
+    output.remove();
+    return { ms, readMs, ...longTasks };
+  },
+
+  /** (b) `@ag-ui/client` `HttpAgent.runAgent()` as shipped, no rendering. */
+  async stock(params) {
+    const { url, expectedText } = params as unknown as IngestParams;
+    const agent = new HttpAgent({ url });
+    const tasks = new LongTasks();
+    tasks.start();
+    const start = performance.now();
+    await agent.runAgent();
+    await afterPaint();
+    const ms = performance.now() - start;
+    const longTasks = tasks.stop();
+    const text = agent.messages.find((message) => message.role === 'assistant' && typeof message.content === 'string');
+    check('stock text length', (text?.content as string | undefined)?.length ?? 0, expectedText);
+    return { ms, ...longTasks };
+  },
+
+  /**
+   * (b') `HttpAgent.run()` alone: the event stream as `@ag-ui/client` parses and checks it (what the run loop consumes),
+   * text accumulated, nothing applied or rendered. Tells how much of (c) is the client's share.
+   */
+  async clientRun(params) {
+    const { url, expectedText } = params as unknown as IngestParams;
+    const agent = new HttpAgent({ url });
+    const tasks = new LongTasks();
+    tasks.start();
+    const start = performance.now();
+    const parts: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      agent.run(runInput() as unknown as RunAgentInput).subscribe({
+        next: (event) => {
+          if (event.type === EventType.TEXT_MESSAGE_CONTENT) parts.push((event as TextMessageContentEvent).delta);
+        },
+        error: reject,
+        complete: resolve,
+      });
+    });
+    await afterPaint();
+    const ms = performance.now() - start;
+    const longTasks = tasks.stop();
+    check('HttpAgent.run() text length', parts.join('').length, expectedText);
+    return { ms, ...longTasks };
+  },
+
+  /**
+   * (c) `<ag-ui-agent url=...>` + `sendMessage()`: the element renders the reply (markdown) and the tool call cards as
+   * they stream. Done when the rendered text has its full length (checked after the run, then every frame), plus a
+   * paint.
+   */
+  async element(params) {
+    const { url, expectedRendered, expectedToolCalls } = params as unknown as IngestParams;
+    const el = document.createElement('ag-ui-agent') as AgUiAgent;
+    el.style.height = '600px';
+    el.url = url;
+    stage.append(el);
+    await el.updateComplete;
+    let runError: unknown;
+    el.addEventListener('ag-ui-run-error', (event) => (runError = (event as CustomEvent<{ message: string }>).detail.message));
+    await afterPaint();
+
+    const tasks = new LongTasks();
+    tasks.start();
+    const start = performance.now();
+    await el.sendMessage('Stream the benchmark reply, please.');
+    if (runError !== undefined) throw new Error(`element run failed: ${String(runError)}`);
+    let rendered = -1;
+    for (;;) {
+      await el.updateComplete;
+      const content = el.shadowRoot!.querySelector('.message.assistant .message-content');
+      rendered = (content?.textContent ?? '').trim().length;
+      // >=: a contender that renders too much text fails the check below instead of waiting for a length it passed.
+      if (rendered >= (expectedRendered ?? 0) || performance.now() - start > 120_000) break;
+      await nextFrame();
+    }
+    await afterPaint();
+    const ms = performance.now() - start;
+    const longTasks = tasks.stop();
+    check('element rendered text length', rendered, expectedRendered);
+    const cards = el.shadowRoot!.querySelectorAll('.tool-call').length;
+    check('element tool call cards', cards, expectedToolCalls);
+    el.remove();
+    return { ms, ...longTasks };
+  },
+});

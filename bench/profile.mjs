@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+// Explains a benchmark's long tasks: runs one contender under a Chrome trace and prints, for every main-thread task
+// over 50 ms, what it spent its time on (trace events: scripting, style, layout, paint, GC) and the JS functions
+// with the most self time inside it (CPU profile samples). Not part of `npm run bench`; for digging into a MISSED row.
+//
+//   node bench/profile.mjs ingest element 100000     # figure 1, contender (a|b|c = floor|stock|element), N
+//   node bench/profile.mjs long-thread thread 5000   # figure 5
+//   node bench/profile.mjs fanout loop 1000          # figure 3
+// Builds the pages unminified (function names as in the sources); --no-build reuses the last such build.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, preview } from 'vite';
+import { chromium } from 'playwright-core';
+import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from '../scripts/find-chrome.mjs';
+
+const [figure = 'ingest', fn = 'element', size = '100000'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const noBuild = process.argv.includes('--no-build');
+const root = fileURLToPath(new URL('..', import.meta.url));
+// Unminified, so that the profile names functions as the sources do.
+const outDir = `${root}node_modules/.cache/ag-ui-lit/bench-pages-profile`;
+const executablePath = findChrome();
+if (!executablePath) {
+  console.error(NO_CHROME_MESSAGE);
+  process.exit(1);
+}
+if (!noBuild || !existsSync(`${outDir}/ingest.html`)) {
+  await build({ configFile: `${root}bench/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false } });
+}
+const server = await preview({ configFile: `${root}bench/vite.config.ts`, logLevel: 'warn', build: { outDir }, preview: { port: 0 } });
+const base = server.resolvedUrls?.local?.[0];
+const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROME_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'] });
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  'disabled-by-default-v8.gc',
+  'blink.user_timing',
+];
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  await page.goto(new URL(`/${figure}.html`, base).href);
+  await page.waitForFunction(() => window.bench !== undefined);
+  const call = (name, params) => page.evaluate(([n, p]) => window.bench[n](p), [name, params]);
+  let params;
+  if (figure === 'ingest') {
+    const url = `/api/test/stream-bench?n=${size}&size=4&tools=10&fragments=8`;
+    const expected = await call('expected', { url });
+    params = { url, expectedText: expected.text, expectedRendered: expected.rendered, expectedToolCalls: 10 };
+    await call('settle', {});
+  } else if (figure === 'long-thread') params = { messages: Number(size) };
+  else if (figure === 'fanout') params = { calls: Number(size) };
+  else params = { n: Number(size) };
+
+  const cdp = await page.context().newCDPSession(page);
+  const chunks = [];
+  cdp.on('Tracing.dataCollected', (event) => chunks.push(...event.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
+  const result = await call(fn, params);
+  await cdp.send('Tracing.end');
+  await complete;
+  console.log(`${figure}.${fn}(${JSON.stringify(params)}) ->`, JSON.stringify(result));
+  analyze(chunks);
+} finally {
+  await browser.close();
+  await new Promise((resolve) => server.httpServer.close(resolve));
+}
+
+function analyze(events) {
+  const mainThread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'));
+  if (!mainThread) throw new Error('no renderer main thread in the trace');
+  const { pid, tid } = mainThread;
+  const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number');
+  const tasks = onMain.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur > 50_000);
+
+  // CPU profile: nodes and samples, on the trace clock.
+  const nodes = new Map();
+  const samples = [];
+  for (const e of events.filter((x) => x.pid === pid && (x.name === 'ProfileChunk' || x.name === 'Profile'))) {
+    if (e.name === 'Profile') continue;
+    const data = e.args?.data ?? {};
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    const ids = data.cpuProfile?.samples ?? [];
+    const deltas = data.timeDeltas ?? [];
+    let time = samples.length ? samples[samples.length - 1][0] : events.find((x) => x.pid === pid && x.name === 'Profile')?.args?.data?.startTime ?? 0;
+    ids.forEach((id, i) => {
+      time += deltas[i] ?? 0;
+      samples.push([time, id]);
+    });
+  }
+  const parents = new Map();
+  for (const node of nodes.values()) for (const child of node.children ?? []) parents.set(child, node.id);
+  for (const node of nodes.values()) if (node.parent !== undefined) parents.set(node.id, node.parent);
+  /** The most frequent caller chains (4 frames up) of the samples of `name` that pass `within(time)`. */
+  const printCallers = (name, within, indent) => {
+    const callers = new Map();
+    for (const [time, id] of samples) {
+      if (!within(time) || label(nodes.get(id)) !== name) continue;
+      const chain = [];
+      for (let node = parents.get(id); node !== undefined && chain.length < 4; node = parents.get(node)) chain.push(label(nodes.get(node)));
+      const key = chain.join(' <- ');
+      callers.set(key, (callers.get(key) ?? 0) + 1);
+    }
+    for (const [chain, k] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 3)) console.log(`${indent}${k} samples: <- ${chain}`);
+  };
+  const label = (node) => {
+    const frame = node?.callFrame ?? {};
+    const file = (frame.url ?? '').split('/').pop();
+    return `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : ''}`.trim();
+  };
+
+  const all = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  // The whole window by source module: the unminified chunks start each module with a `// <path>` comment.
+  {
+    const markers = new Map();
+    const moduleOf = (node) => {
+      const frame = node?.callFrame ?? {};
+      if (!frame.url) return frame.functionName?.startsWith('(') ? frame.functionName : '(browser: native APIs)';
+      const file = frame.url.split('/').pop();
+      if (!markers.has(file)) {
+        const lines = existsSync(`${outDir}/assets/${file}`) ? readFileSync(`${outDir}/assets/${file}`, 'utf8').split('\n') : [];
+        markers.set(file, lines.flatMap((line, i) => (/^\/\/ ((?:node_modules|web|bench)\/\S+)$/.test(line) ? [[i, line.slice(3)]] : [])));
+      }
+      let name = file;
+      for (const [line, path] of markers.get(file)) if (line <= frame.lineNumber) name = path;
+      return name;
+    };
+    const group = (path) => {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+      return m ? m[1] : path.startsWith('web/src/') ? `ag-ui-lit ${path.slice(8).split('/').slice(0, -1).join('/') || '.'}` : path;
+    };
+    const byModule = new Map();
+    const byGroup = new Map();
+    for (const [, id] of samples) {
+      const module = moduleOf(nodes.get(id));
+      byModule.set(module, (byModule.get(module) ?? 0) + 1);
+      byGroup.set(group(module), (byGroup.get(group(module)) ?? 0) + 1);
+    }
+    const pct = (n) => `${((100 * n) / samples.length).toFixed(1).padStart(5)}%`;
+    console.log(`self time by package (all samples of the run, idle included):`);
+    for (const [name, n] of [...byGroup].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`   ${pct(n)}  ${name}`);
+    console.log(`self time by module:`);
+    for (const [name, n] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`   ${pct(n)}  ${name}`);
+  }
+  // The whole window: where the main thread's time went (self time per function, from the samples).
+  {
+    const self = new Map();
+    for (const [, id] of samples) {
+      const name = label(nodes.get(id));
+      self.set(name, (self.get(name) ?? 0) + 1);
+    }
+    const total = samples.length;
+    console.log(`whole run: ${total} samples; top self time:`);
+    for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+      console.log(`   ${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`);
+      if (n / total >= 0.05 && !name.startsWith('(')) printCallers(name, () => true, '        ');
+    }
+    const byName = new Map();
+    for (const e of onMain) if (['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'MinorGC', 'MajorGC', 'ParseHTML', 'FunctionCall', 'FireAnimationFrame', 'RunMicrotasks', 'EvaluateScript', 'TimerFire'].includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur);
+    console.log(`   trace events (ms, nested overlap): ${[...byName].sort((a, b) => b[1] - a[1]).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(', ')}`);
+  }
+  console.log(`main-thread tasks: ${all.length}, over 50 ms: ${tasks.length} (${(tasks.reduce((s, t) => s + t.dur, 0) / 1000).toFixed(0)} ms)`);
+  const t0 = all[0]?.ts ?? 0;
+  for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
+    const end = task.ts + task.dur;
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= end);
+    const byName = new Map();
+    for (const e of inside) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur);
+    const kinds = [...byName]
+      .filter(([name]) => !['RunTask', 'ThreadControllerImpl::RunTask'].includes(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([name, dur]) => `${name} ${(dur / 1000).toFixed(1)}`)
+      .join(', ');
+    console.log(`\n task at +${((task.ts - t0) / 1000).toFixed(0)} ms: ${(task.dur / 1000).toFixed(1)} ms; events (ms, nested ones overlap): ${kinds}`);
+    const self = new Map();
+    let count = 0;
+    for (const [time, id] of samples) {
+      if (time < task.ts || time > end) continue;
+      count++;
+      const name = label(nodes.get(id));
+      self.set(name, (self.get(name) ?? 0) + 1);
+    }
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    for (const [name, n] of top) {
+      console.log(`   ${((100 * n) / Math.max(1, count)).toFixed(0).padStart(3)}%  ${name}`);
+      if (n / Math.max(1, count) < 0.15) continue;
+      printCallers(name, (time) => time >= task.ts && time <= end, '          ');
+    }
+  }
+}
