@@ -1,48 +1,25 @@
-import type { AssistantMessage, Message, ToolMessage } from '@ag-ui/client';
+import type { AssistantMessage, ToolMessage } from '@ag-ui/client';
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { z } from 'zod';
-import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { ToolApprovalRequestedDetail } from '../../web/src/agent/types.js';
-import { ToolRegistry, type ToolError } from '../../web/src/tools/index.js';
+import type { ToolError } from '../../web/src/tools/index.js';
 import {
-  createLoop,
   echoTool,
   parseContent,
   recordedRequests,
   scenarioUrl,
-  settle,
-  trackUnhandledRejections,
+  toolMessages,
+  useLoopHarness,
 } from '../helpers/agent-fixtures.js';
 
-function toolMessages(messages: readonly Message[]): ToolMessage[] {
-  return messages.filter((message): message is ToolMessage => message.role === 'tool');
-}
-
 describe('AgentRunLoop human approval', () => {
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  let registry: ToolRegistry;
-  const loops: AgentRunLoop[] = [];
-  const loopFor = (url: string) => {
-    const created = createLoop(url, { registry });
-    loops.push(created.loop);
-    return created;
-  };
-
-  beforeEach(() => {
-    rejections = trackUnhandledRejections();
-    registry = new ToolRegistry();
-  });
-  afterEach(async () => {
-    for (const loop of loops.splice(0)) loop.dispose();
-    await settle(20);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
-  });
+  const harness = useLoopHarness({ settleMs: 20 });
+  const { loopFor } = harness;
 
   /** An `edit` tool (state_change: needs approval by default) that counts its runs. */
   function registerEdit(): { runs: unknown[] } {
     const runs: unknown[] = [];
-    registry.register({
+    harness.registry.register({
       name: 'edit',
       description: 'Edits the page',
       effect: 'state_change',
@@ -160,7 +137,7 @@ describe('AgentRunLoop human approval', () => {
 
   it('asks for several calls at once while the calls that need no approval run, with one follow-up', async () => {
     registerEdit();
-    registry.register(echoTool());
+    harness.registry.register(echoTool());
     const { loop } = loopFor(
       scenarioUrl('parallel', { call: ['edit:{"text":"one"}', 'echo:{"n":2}', 'edit:{"text":"three"}'] }),
     );
@@ -187,7 +164,7 @@ describe('AgentRunLoop human approval', () => {
 
   it("lets a tool's requiresApproval function decide per call, from the parsed arguments", async () => {
     const paid: number[] = [];
-    registry.register({
+    harness.registry.register({
       name: 'pay',
       description: 'Pays an amount',
       effect: 'external_side_effect',

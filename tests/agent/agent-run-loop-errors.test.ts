@@ -2,26 +2,19 @@ import type { AssistantMessage, ToolMessage } from '@ag-ui/client';
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { RunErrorDetail } from '../../web/src/agent/types.js';
-import { ToolRegistry } from '../../web/src/tools/index.js';
 import {
-  createLoop,
   echoTool,
   recordedRequests,
   recordEvents,
   scenarioUrl,
   settle,
-  trackUnhandledRejections,
+  toolMessages,
+  useLoopHarness,
 } from '../helpers/agent-fixtures.js';
 
 describe('AgentRunLoop errors and Stop', () => {
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  let registry: ToolRegistry;
-  const loops: AgentRunLoop[] = [];
-  const loopFor = (url: string) => {
-    const created = createLoop(url, { registry });
-    loops.push(created.loop);
-    return created;
-  };
+  const harness = useLoopHarness({ settleMs: 50 });
+  const { loopFor } = harness;
 
   /** Sends a message, expects the turn to end with one run-error, and returns it. */
   async function failingTurn(loop: AgentRunLoop, text = 'Hi'): Promise<RunErrorDetail> {
@@ -33,17 +26,6 @@ describe('AgentRunLoop errors and Stop', () => {
     expect(loop.running).to.equal(false);
     return errors[0]!;
   }
-
-  beforeEach(() => {
-    rejections = trackUnhandledRejections();
-    registry = new ToolRegistry();
-  });
-  afterEach(async () => {
-    for (const loop of loops.splice(0)) loop.dispose();
-    await settle(50);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
-  });
 
   it('reports HTTP 500 as http_error with its status, keeps the conversation, and the next message works', async () => {
     const { loop, agent } = loopFor(scenarioUrl('http-500'));
@@ -108,7 +90,7 @@ describe('AgentRunLoop errors and Stop', () => {
   });
 
   it('stops a streaming run at once: no follow-up, no run-error, partial text kept, open calls answered', async () => {
-    registry.register(echoTool());
+    harness.registry.register(echoTool());
     const { loop, agent } = loopFor(scenarioUrl('hang', { tool: 'echo' }));
     const events = recordEvents(loop);
     const turn = loop.sendMessage('Slow');
@@ -133,7 +115,7 @@ describe('AgentRunLoop errors and Stop', () => {
 
   it('stops during a tool: cancels it, starts no follow-up, leaves no dangling call, and the next message works', async () => {
     let signal: AbortSignal | undefined;
-    registry.register(
+    harness.registry.register(
       echoTool({
         handler: (_args, context) => {
           signal = context.signal;
@@ -168,7 +150,7 @@ describe('AgentRunLoop errors and Stop', () => {
   });
 
   it('keeps the results of tools that finished before Stop', async () => {
-    registry.register(
+    harness.registry.register(
       echoTool({
         handler: (args) => ((args as { n: number }).n === 1 ? 'fast result' : new Promise(() => {})),
       }),
@@ -179,7 +161,7 @@ describe('AgentRunLoop errors and Stop', () => {
     await settle(0);
     loop.stop();
     await turn;
-    const results = loop.messages.filter((message): message is ToolMessage => message.role === 'tool');
+    const results = toolMessages(loop.messages);
     expect(results.map((message) => message.content)).to.deep.equal([
       'fast result',
       '{"ok":false,"errorCode":"cancelled","message":"Cancelled by the user"}',

@@ -2,17 +2,14 @@ import type { AssistantMessage, Message, ToolMessage } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { z } from 'zod';
-import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
-import { ToolRegistry, type ToolError } from '../../web/src/tools/index.js';
+import type { ToolError } from '../../web/src/tools/index.js';
 import {
-  createLoop,
   deferred,
   echoTool,
   parseContent,
   recordedRequests,
   scenarioUrl,
-  settle,
-  trackUnhandledRejections,
+  useLoopHarness,
 } from '../helpers/agent-fixtures.js';
 
 /** The tool message that answers the call of `toolName` in a message list (sent or held). */
@@ -26,39 +23,25 @@ function answerTo(messages: readonly Message[], toolName: string): ToolMessage {
 }
 
 describe('AgentRunLoop tool policy', () => {
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  let registry: ToolRegistry;
-  const loops: AgentRunLoop[] = [];
-  const loopFor = (url: string) => {
-    const created = createLoop(url, { registry });
-    loops.push(created.loop);
-    return created;
-  };
-
-  beforeEach(() => {
-    rejections = trackUnhandledRejections();
-    registry = new ToolRegistry();
-  });
-  afterEach(async () => {
+  // Registered before the harness, so it runs first: a test's fake setTimeout must be gone before the harness settles.
+  afterEach(() => {
     sinon.restore();
-    for (const loop of loops.splice(0)) loop.dispose();
-    await settle(20);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
   });
+  const harness = useLoopHarness({ settleMs: 20 });
+  const { loopFor } = harness;
 
   describe('deny by default (allowedTools)', () => {
     it('neither sends nor runs a tool outside allowedTools, and answers a call to it with policy_denied', async () => {
       let deleted = false;
-      registry.register(echoTool());
-      registry.register({
+      harness.registry.register(echoTool());
+      harness.registry.register({
         name: 'delete_account',
         description: 'Deletes the account',
         effect: 'external_side_effect',
         schema: z.object({}).loose(),
         handler: () => (deleted = true),
       });
-      registry.setPolicy({ allowedTools: ['echo'] });
+      harness.registry.setPolicy({ allowedTools: ['echo'] });
       // The model calls delete_account although it was never offered (a hallucinated name), even with broken JSON.
       const { loop } = loopFor(scenarioUrl('parallel', { call: ['echo:{"n":1}', 'delete_account:{"confirm":tr'] }));
       const errors: ToolError[] = [];
@@ -85,11 +68,11 @@ describe('AgentRunLoop tool policy', () => {
     });
 
     it('applies a new policy from the next run on: what is enabled is data', async () => {
-      registry.register(echoTool());
+      harness.registry.register(echoTool());
       const { loop, agent } = loopFor(scenarioUrl('tool'));
-      registry.setPolicy({ deniedTools: ['echo'] });
+      harness.registry.setPolicy({ deniedTools: ['echo'] });
       await loop.sendMessage('Echo?');
-      registry.setPolicy({});
+      harness.registry.setPolicy({});
       agent.url = scenarioUrl('text');
       await loop.sendMessage('Now?');
       const requests = await recordedRequests(loop.threadId);
@@ -99,8 +82,8 @@ describe('AgentRunLoop tool policy', () => {
   });
 
   it('runs a state_change tool without asking when a per-tool decision allows it', async () => {
-    registry.register(echoTool({ effect: 'state_change' }));
-    registry.setPolicy({ tools: { echo: { decision: 'allow' } } });
+    harness.registry.register(echoTool({ effect: 'state_change' }));
+    harness.registry.setPolicy({ tools: { echo: { decision: 'allow' } } });
     const { loop } = loopFor(scenarioUrl('tool', { args: '{"n":1}' }));
     let asked = false;
     loop.addEventListener('tool-approval-requested', () => (asked = true));
@@ -111,8 +94,8 @@ describe('AgentRunLoop tool policy', () => {
 
   describe('budgets', () => {
     it('sends result_too_large with the sizes instead of a result over maxResultBytes, and the call fails', async () => {
-      registry.register(echoTool({ handler: () => 'x'.repeat(100) }));
-      registry.setPolicy({ budgets: { maxResultBytes: 64 } });
+      harness.registry.register(echoTool({ handler: () => 'x'.repeat(100) }));
+      harness.registry.setPolicy({ budgets: { maxResultBytes: 64 } });
       const { loop } = loopFor(scenarioUrl('tool'));
       let succeeded = false;
       loop.addEventListener('tool-call-end', () => (succeeded = true));
@@ -131,8 +114,8 @@ describe('AgentRunLoop tool policy', () => {
     });
 
     it('lets a per-tool maxResultBytes override the policy-wide one', async () => {
-      registry.register(echoTool({ handler: () => 'x'.repeat(100) }));
-      registry.setPolicy({ budgets: { maxResultBytes: 64 }, tools: { echo: { maxResultBytes: 1000 } } });
+      harness.registry.register(echoTool({ handler: () => 'x'.repeat(100) }));
+      harness.registry.setPolicy({ budgets: { maxResultBytes: 64 }, tools: { echo: { maxResultBytes: 1000 } } });
       const { loop } = loopFor(scenarioUrl('tool'));
       await loop.sendMessage('Big');
       expect(answerTo(loop.messages, 'echo').content).to.equal('x'.repeat(100));
@@ -141,7 +124,7 @@ describe('AgentRunLoop tool policy', () => {
     it('caps the runtime of a tool without a timeout at maxRuntimeMs', async () => {
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const started = deferred();
-      registry.register(
+      harness.registry.register(
         echoTool({
           handler: (_args, { signal }) => {
             started.resolve();
@@ -150,7 +133,7 @@ describe('AgentRunLoop tool policy', () => {
           metadata: { retryConfig: { maxAttempts: 1 } },
         }),
       );
-      registry.setPolicy({ budgets: { maxRuntimeMs: 30_000 } });
+      harness.registry.setPolicy({ budgets: { maxRuntimeMs: 30_000 } });
       const { loop } = loopFor(scenarioUrl('tool'));
       const turn = loop.sendMessage('Slow');
       await started.promise;

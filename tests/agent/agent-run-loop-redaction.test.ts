@@ -1,43 +1,17 @@
 import type { AssistantMessage, ToolMessage } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { z } from 'zod';
-import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { ToolCallArgsDetail, ToolCallEndDetail } from '../../web/src/agent/types.js';
-import { ToolRegistry } from '../../web/src/tools/index.js';
-import {
-  createLoop,
-  recordedRequests,
-  recordEvents,
-  scenarioUrl,
-  settle,
-  trackUnhandledRejections,
-} from '../helpers/agent-fixtures.js';
+import { recordedRequests, recordEvents, scenarioUrl, useLoopHarness } from '../helpers/agent-fixtures.js';
 
 const SECRETS = ['s3cret-token', 'alpha-secret', 'ada@example.com'];
 
 describe('AgentRunLoop redaction', () => {
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  let registry: ToolRegistry;
-  const loops: AgentRunLoop[] = [];
-  const loopFor = (url: string) => {
-    const created = createLoop(url, { registry });
-    loops.push(created.loop);
-    return created;
-  };
-
-  beforeEach(() => {
-    rejections = trackUnhandledRejections();
-    registry = new ToolRegistry();
-  });
-  afterEach(async () => {
-    for (const loop of loops.splice(0)) loop.dispose();
-    await settle(20);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
-  });
+  const harness = useLoopHarness({ settleMs: 20 });
+  const { loopFor } = harness;
 
   it('redacts arguments and result in every tool event and view, while the agent gets the full result', async () => {
-    registry.register({
+    harness.registry.register({
       name: 'lookup',
       description: 'Looks up orders',
       effect: 'read_only',
@@ -79,7 +53,7 @@ describe('AgentRunLoop redaction', () => {
   });
 
   it('redacts the approval request and a validation error of a redacted tool', async () => {
-    registry.register({
+    harness.registry.register({
       name: 'transfer',
       description: 'Moves money',
       effect: 'external_side_effect',
@@ -103,7 +77,7 @@ describe('AgentRunLoop redaction', () => {
   });
 
   it('under requireRedaction, redacts a backend call it knows nothing about', async () => {
-    registry.setPolicy({ requireRedaction: true });
+    harness.registry.setPolicy({ requireRedaction: true });
     const { loop } = loopFor(scenarioUrl('backend-tool', { args: '{"query":"ada@example.com"}', result: '{"found":"alpha-secret"}' }));
     const events = recordEvents(loop);
     await loop.sendMessage('Search');

@@ -1,50 +1,26 @@
-import type { AssistantMessage, Message, ToolMessage } from '@ag-ui/client';
+import { HttpAgent, type AssistantMessage, type ToolMessage } from '@ag-ui/client';
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { z } from 'zod';
-import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
+import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { ToolStatusChangedDetail } from '../../web/src/agent/types.js';
-import { HttpAgent } from '@ag-ui/client';
-import { AgentRunLoop as Loop } from '../../web/src/agent/agent-run-loop.js';
-import { ToolExecutionManager, ToolRegistry, TransientToolError, ValidatingToolExecutor } from '../../web/src/tools/index.js';
+import { ToolExecutionManager, TransientToolError, ValidatingToolExecutor } from '../../web/src/tools/index.js';
 import {
-  createLoop,
   deferred,
   echoTool,
   parseContent,
   recordedRequests,
   recordEvents,
   scenarioUrl,
-  settle,
-  trackUnhandledRejections,
+  toolMessages,
+  useLoopHarness,
 } from '../helpers/agent-fixtures.js';
 
-function toolMessages(messages: readonly Message[]): ToolMessage[] {
-  return messages.filter((message): message is ToolMessage => message.role === 'tool');
-}
-
 describe('AgentRunLoop frontend tools', () => {
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  let registry: ToolRegistry;
-  const loops: AgentRunLoop[] = [];
-  const loopFor = (url: string, maxToolIterations?: number) => {
-    const created = createLoop(url, { registry, ...(maxToolIterations !== undefined && { maxToolIterations }) });
-    loops.push(created.loop);
-    return created;
-  };
-
-  beforeEach(() => {
-    rejections = trackUnhandledRejections();
-    registry = new ToolRegistry();
-  });
-  afterEach(async () => {
-    for (const loop of loops.splice(0)) loop.dispose();
-    await settle(20);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
-  });
+  const harness = useLoopHarness({ settleMs: 20 });
+  const { loopFor } = harness;
 
   it('runs a registered tool and sends its result in exactly one follow-up, right after the assistant message', async () => {
-    registry.register(echoTool());
+    harness.registry.register(echoTool());
     const { loop } = loopFor(scenarioUrl('tool', { args: '{"value":42}', text: 'Checking' }));
     const events = recordEvents(loop);
     await loop.sendMessage('Echo 42');
@@ -82,7 +58,7 @@ describe('AgentRunLoop frontend tools', () => {
     const started: number[] = [];
     const bothStarted = deferred();
     const release = { 1: deferred(), 2: deferred() };
-    registry.register({
+    harness.registry.register({
       name: 'echo',
       description: 'Waits until the test releases it',
       effect: 'read_only',
@@ -116,7 +92,7 @@ describe('AgentRunLoop frontend tools', () => {
 
   it('leaves a backend tool call alone: shown, never run, never answered by the client', async () => {
     let ran = false;
-    registry.register(echoTool({ handler: () => (ran = true) }));
+    harness.registry.register(echoTool({ handler: () => (ran = true) }));
     const { loop } = loopFor(scenarioUrl('backend-tool', { answered: '0' }));
     const start = oneEvent(loop, 'tool-call-start');
     await loop.sendMessage('Search');
@@ -131,7 +107,7 @@ describe('AgentRunLoop frontend tools', () => {
 
   it('never runs a call the server answered with TOOL_CALL_RESULT, even when a tool of that name is registered', async () => {
     let ran = false;
-    registry.register(echoTool({ name: 'server_search', handler: () => (ran = true) }));
+    harness.registry.register(echoTool({ name: 'server_search', handler: () => (ran = true) }));
     const { loop } = loopFor(scenarioUrl('backend-tool'));
     await loop.sendMessage('Search');
 
@@ -144,7 +120,7 @@ describe('AgentRunLoop frontend tools', () => {
 
   it('answers invalid JSON arguments with invalid_json without running the tool, and still follows up', async () => {
     let ran = false;
-    registry.register(echoTool({ handler: () => (ran = true) }));
+    harness.registry.register(echoTool({ handler: () => (ran = true) }));
     const { loop } = loopFor(scenarioUrl('tool', { args: '{"broken":' }));
     const error = oneEvent(loop, 'tool-call-error');
     await loop.sendMessage('Break it');
@@ -159,7 +135,7 @@ describe('AgentRunLoop frontend tools', () => {
 
   it('answers schema-invalid arguments with the validation paths and still follows up', async () => {
     let ran = false;
-    registry.register({
+    harness.registry.register({
       name: 'forecast',
       description: 'Weather forecast',
       effect: 'read_only',
@@ -180,7 +156,7 @@ describe('AgentRunLoop frontend tools', () => {
   });
 
   it('answers a handler that throws with an execution error and still follows up', async () => {
-    registry.register(echoTool({ handler: () => { throw new Error('boom'); } }));
+    harness.registry.register(echoTool({ handler: () => { throw new Error('boom'); } }));
     const { loop } = loopFor(scenarioUrl('tool'));
     const error = oneEvent(loop, 'tool-call-error');
     await loop.sendMessage('Explode');
@@ -196,7 +172,7 @@ describe('AgentRunLoop frontend tools', () => {
 
   it('retries a transient failure and reports the retry, then the success', async () => {
     let attempts = 0;
-    registry.register(
+    harness.registry.register(
       echoTool({
         handler: () => {
           attempts++;
@@ -231,7 +207,7 @@ describe('AgentRunLoop frontend tools', () => {
   });
 
   it('skips the follow-up when every executed tool opts out with metadata.followUp === false', async () => {
-    registry.register(echoTool({ metadata: { followUp: false } }));
+    harness.registry.register(echoTool({ metadata: { followUp: false } }));
     const { loop } = loopFor(scenarioUrl('tool'));
     const finished = oneEvent(loop, 'run-finished');
     await loop.sendMessage('Fire and forget');
@@ -243,7 +219,7 @@ describe('AgentRunLoop frontend tools', () => {
   });
 
   it('still follows up when an opted-out tool fails, so that the model learns of the failure', async () => {
-    registry.register(echoTool({ metadata: { followUp: false }, handler: () => { throw new Error('nope'); } }));
+    harness.registry.register(echoTool({ metadata: { followUp: false }, handler: () => { throw new Error('nope'); } }));
     const { loop } = loopFor(scenarioUrl('tool'));
     await loop.sendMessage('Fail');
     expect(await recordedRequests(loop.threadId)).to.have.length(2);
@@ -251,7 +227,7 @@ describe('AgentRunLoop frontend tools', () => {
 
   it('stops a server that always calls a tool after maxToolIterations rounds, visibly', async () => {
     let runs = 0;
-    registry.register(echoTool({ handler: () => ++runs }));
+    harness.registry.register(echoTool({ handler: () => ++runs }));
     const { loop } = loopFor(scenarioUrl('always-tool'));
     const error = oneEvent(loop, 'run-error');
     await loop.sendMessage('Loop forever');
@@ -268,8 +244,8 @@ describe('AgentRunLoop frontend tools', () => {
   });
 
   it('honours a smaller maxToolIterations', async () => {
-    registry.register(echoTool());
-    const { loop } = loopFor(scenarioUrl('always-tool'), 1);
+    harness.registry.register(echoTool());
+    const { loop } = loopFor(scenarioUrl('always-tool'), { maxToolIterations: 1 });
     await loop.sendMessage('Loop');
     expect(loop.lastError!.message).to.equal('Stopped after 1 tool round');
     expect(await recordedRequests(loop.threadId)).to.have.length(2);
@@ -277,7 +253,7 @@ describe('AgentRunLoop frontend tools', () => {
 
   it('cancels one running tool with cancelToolCall() and still follows up', async () => {
     let signal: AbortSignal | undefined;
-    registry.register(
+    harness.registry.register(
       echoTool({
         handler: (_args, context) => {
           signal = context.signal;
@@ -302,13 +278,12 @@ describe('AgentRunLoop frontend tools', () => {
   });
 
   it('follows only the executions it started on a shared manager', async () => {
-    registry.register(echoTool());
+    harness.registry.register(echoTool());
     const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
-    const loop = new Loop({ agent: new HttpAgent({ url: scenarioUrl('tool') }), registry, manager });
-    loops.push(loop);
+    const loop = harness.track(new AgentRunLoop({ agent: new HttpAgent({ url: scenarioUrl('tool') }), registry: harness.registry, manager }));
     const statuses: string[] = [];
     loop.addEventListener('tool-status-changed', (event) => statuses.push(event.detail.toolCallId));
-    await manager.execute(registry.get('echo')!, 'page-call', {});
+    await manager.execute(harness.registry.get('echo')!, 'page-call', {});
     expect(statuses).to.deep.equal([]);
 
     await loop.sendMessage('Echo');

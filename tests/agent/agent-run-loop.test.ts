@@ -1,37 +1,14 @@
 import { buildResumeArray, HttpAgent, type AssistantMessage, type Message } from '@ag-ui/client';
 import { expect, oneEvent } from '@open-wc/testing';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
-import { ToolRegistry } from '../../web/src/tools/index.js';
-import {
-  createLoop,
-  echoTool,
-  recordedRequests,
-  recordEvents,
-  scenarioUrl,
-  settle,
-  trackUnhandledRejections,
-} from '../helpers/agent-fixtures.js';
+import { echoTool, recordedRequests, recordEvents, scenarioUrl, useLoopHarness } from '../helpers/agent-fixtures.js';
 
 describe('AgentRunLoop', () => {
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  const loops: AgentRunLoop[] = [];
-  const track = <T extends { loop: AgentRunLoop }>(created: T): T => {
-    loops.push(created.loop);
-    return created;
-  };
-
-  beforeEach(() => {
-    rejections = trackUnhandledRejections();
-  });
-  afterEach(async () => {
-    for (const loop of loops.splice(0)) loop.dispose();
-    await settle(20);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
-  });
+  const harness = useLoopHarness({ settleMs: 20 });
+  const { loopFor } = harness;
 
   it('streams a text reply into the conversation and ends the turn', async () => {
-    const { loop, agent } = track(createLoop(scenarioUrl('text', { text: 'Hello there, general Kenobi.', chunks: '5', delay: '5' })));
+    const { loop, agent } = loopFor(scenarioUrl('text', { text: 'Hello there, general Kenobi.', chunks: '5', delay: '5' }));
     const events = recordEvents(loop);
     const sent = loop.sendMessage('Hi');
     expect(loop.running).to.equal(true);
@@ -55,7 +32,7 @@ describe('AgentRunLoop', () => {
   });
 
   it('fires messages-changed with a new version per batch, not one per streamed delta', async () => {
-    const { loop } = track(createLoop(scenarioUrl('stream-bench', { n: '5000', tools: '0' })));
+    const { loop } = loopFor(scenarioUrl('stream-bench', { n: '5000', tools: '0' }));
     const versions: number[] = [];
     loop.addEventListener('messages-changed', (event) => versions.push(event.detail.version));
     await loop.sendMessage('go');
@@ -70,9 +47,8 @@ describe('AgentRunLoop', () => {
   });
 
   it('sends threadId, a fresh runId, the conversation, tools, context, state and forwardedProps with every run', async () => {
-    const registry = new ToolRegistry();
-    registry.register(echoTool());
-    const { loop } = track(createLoop(scenarioUrl('tool', { args: '{"x":1}' }), { registry }));
+    harness.registry.register(echoTool());
+    const { loop } = loopFor(scenarioUrl('tool', { args: '{"x":1}' }));
     loop.context = [{ description: 'page', value: 'checkout' }];
     loop.forwardedProps = { locale: 'fr' };
     await loop.sendMessage('Run it');
@@ -92,7 +68,7 @@ describe('AgentRunLoop', () => {
   });
 
   it('applies STATE_SNAPSHOT and STATE_DELTA and fires state-changed', async () => {
-    const { loop, agent } = track(createLoop(scenarioUrl('state')));
+    const { loop, agent } = loopFor(scenarioUrl('state'));
     const states: unknown[] = [];
     loop.addEventListener('state-changed', (event) => states.push(event.detail.state));
     await loop.sendMessage('Count');
@@ -102,7 +78,7 @@ describe('AgentRunLoop', () => {
   });
 
   it('keeps reasoning as a message of role reasoning before the answer', async () => {
-    const { loop } = track(createLoop(scenarioUrl('reasoning')));
+    const { loop } = loopFor(scenarioUrl('reasoning'));
     await loop.sendMessage('Think');
     expect(loop.messages.map((message) => [message.role, message.content])).to.deep.equal([
       ['user', 'Think'],
@@ -112,7 +88,7 @@ describe('AgentRunLoop', () => {
   });
 
   it('records interrupts without a follow-up and resumes with runAgent({ resume })', async () => {
-    const { loop, agent } = track(createLoop(scenarioUrl('interrupt')));
+    const { loop, agent } = loopFor(scenarioUrl('interrupt'));
     const finished = oneEvent(loop, 'run-finished');
     await loop.sendMessage('Deploy');
     expect((await finished).detail.interrupts.map((interrupt: { id: string }) => interrupt.id)).to.deep.equal(['interrupt-1']);
@@ -130,7 +106,7 @@ describe('AgentRunLoop', () => {
   });
 
   it('cancels pending interrupts when the user sends a new message instead of answering', async () => {
-    const { loop } = track(createLoop(scenarioUrl('interrupt')));
+    const { loop } = loopFor(scenarioUrl('interrupt'));
     await loop.sendMessage('Deploy');
     await loop.sendMessage('Never mind');
     const requests = await recordedRequests(loop.threadId);
@@ -145,9 +121,8 @@ describe('AgentRunLoop', () => {
       { id: 't1', role: 'tool', toolCallId: 'c1', content: '{"echoed":{}}' },
     ];
     const agent = new HttpAgent({ url: scenarioUrl('text'), threadId: 'restored-thread', initialMessages: history });
-    const registry = new ToolRegistry();
-    registry.register(echoTool());
-    const { loop } = track({ loop: new AgentRunLoop({ agent, registry }) });
+    harness.registry.register(echoTool());
+    const loop = harness.track(new AgentRunLoop({ agent, registry: harness.registry }));
     expect(loop.threadId).to.equal('restored-thread');
     expect(loop.messages).to.deep.equal(history);
     expect(loop.toolCalls.get('c1')).to.deep.include({ kind: 'frontend', status: 'succeeded', result: '{"echoed":{}}' });
@@ -161,7 +136,7 @@ describe('AgentRunLoop', () => {
   });
 
   it('reset() stops, clears the conversation and starts a new thread', async () => {
-    const { loop, agent } = track(createLoop(scenarioUrl('text')));
+    const { loop, agent } = loopFor(scenarioUrl('text'));
     await loop.sendMessage('Hi');
     const before = loop.threadId;
     loop.reset();
@@ -174,7 +149,7 @@ describe('AgentRunLoop', () => {
   });
 
   it('stops the running turn when a new message is sent, and runs the new one', async () => {
-    const { loop, agent } = track(createLoop(scenarioUrl('hang', { text: 'Working on it' })));
+    const { loop, agent } = loopFor(scenarioUrl('hang', { text: 'Working on it' }));
     const first = loop.sendMessage('Slow');
     await oneEvent(loop, 'messages-changed');
     agent.url = scenarioUrl('text', { text: 'Fresh answer' });

@@ -1,17 +1,19 @@
 // Fixtures for the run loop tests (tests/agent/): the scripted AG-UI test server, event recording,
-// and a guard that fails a test on any unhandled promise rejection.
-import { HttpAgent, type RunAgentInput } from '@ag-ui/client';
+// a guard that fails a test on any unhandled promise rejection, and the per-test harness that ties them together.
+import { HttpAgent, type Message, type RunAgentInput, type ToolMessage } from '@ag-ui/client';
+import { expect } from '@open-wc/testing';
 import { z } from 'zod';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { AgentRunLoopEventMap } from '../../web/src/agent/types.js';
 import { ToolRegistry, type ToolDefinition, type ToolMetadata } from '../../web/src/tools/index.js';
 
-
+/** A promise with its `resolve` exposed, for steering a handler from the test. */
 export interface Deferred<T> {
   promise: Promise<T>;
   resolve: (value: T) => void;
 }
 
+/** A new pending `Deferred`. */
 export function deferred<T = void>(): Deferred<T> {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
@@ -56,11 +58,23 @@ export function recordEvents(loop: AgentRunLoop): Array<[keyof AgentRunLoopEvent
   return events;
 }
 
+/** Options of `createLoop()` and `LoopHarness.loopFor()`. */
+export interface CreateLoopOptions {
+  /** The loop's registry. Default: a fresh one (`loopFor`: the harness's registry of the current test). */
+  registry?: ToolRegistry;
+  /** Passed to `AgentRunLoop` when set (else the loop's default applies). */
+  maxToolIterations?: number;
+}
+
+/** A loop made by `createLoop()`, with the registry and agent it runs over. */
+export interface CreatedLoop {
+  loop: AgentRunLoop;
+  registry: ToolRegistry;
+  agent: HttpAgent;
+}
+
 /** A loop over an `HttpAgent` pointed at a scripted scenario, with a fresh registry. */
-export function createLoop(
-  url: string,
-  options: { registry?: ToolRegistry; maxToolIterations?: number } = {},
-): { loop: AgentRunLoop; registry: ToolRegistry; agent: HttpAgent } {
+export function createLoop(url: string, options: CreateLoopOptions = {}): CreatedLoop {
   const registry = options.registry ?? new ToolRegistry();
   const agent = new HttpAgent({ url });
   const loop = new AgentRunLoop({
@@ -107,4 +121,86 @@ export function settle(ms = 50): Promise<void> {
 /** JSON-parses a tool message's content. */
 export function parseContent(content: unknown): Record<string, unknown> {
   return JSON.parse(String(content)) as Record<string, unknown>;
+}
+
+/** The tool messages of a conversation, in order. */
+export function toolMessages(messages: readonly Message[]): ToolMessage[] {
+  return messages.filter((message): message is ToolMessage => message.role === 'tool');
+}
+
+/** Options of `useLoopHarness()`. */
+export interface LoopHarnessOptions {
+  /**
+   * Real time in ms each `afterEach` waits after disposing the test's loops, so late unhandled rejections surface
+   * before the check. Default 20.
+   */
+  settleMs?: number;
+}
+
+/**
+ * The per-test fixture `useLoopHarness()` returns. Its functions may be destructured at `describe` time; `registry`
+ * is replaced before each test, so read it inside tests and hooks only.
+ */
+export interface LoopHarness {
+  /** The current test's registry (a fresh `ToolRegistry` before each test); `loopFor()` uses it by default. */
+  readonly registry: ToolRegistry;
+  /** `createLoop(url, options)` over the current test's registry; the loop is disposed after the test. */
+  loopFor(url: string, options?: CreateLoopOptions): CreatedLoop;
+  /** Disposes `loop` after the test (for loops built without `loopFor()`, e.g. over a shared manager). Returns it. */
+  track<T extends AgentRunLoop>(loop: T): T;
+}
+
+/**
+ * Registers, in the calling `describe`, the harness every run loop test shares: before each test a fresh
+ * `ToolRegistry` and an unhandled-rejection tracker; after each test, its loops disposed, `settle(settleMs)`, and a
+ * failed assertion if any promise rejection went unhandled during the test.
+ *
+ * @example
+ * ```ts
+ * describe('AgentRunLoop frontend tools', () => {
+ *   const harness = useLoopHarness({ settleMs: 20 });
+ *   const { loopFor } = harness;
+ *   it('runs a registered tool', async () => {
+ *     harness.registry.register(echoTool());
+ *     const { loop } = loopFor(scenarioUrl('tool'));
+ *     await loop.sendMessage('Echo');
+ *   });
+ * });
+ * ```
+ */
+export function useLoopHarness({ settleMs = 20 }: LoopHarnessOptions = {}): LoopHarness {
+  const loops: AgentRunLoop[] = [];
+  let registry: ToolRegistry | undefined;
+  let rejections: ReturnType<typeof trackUnhandledRejections> | undefined;
+
+  beforeEach(() => {
+    rejections = trackUnhandledRejections();
+    registry = new ToolRegistry();
+  });
+  afterEach(async () => {
+    for (const loop of loops.splice(0)) loop.dispose();
+    await settle(settleMs);
+    rejections!.dispose();
+    expect(rejections!.reasons.map(String)).to.deep.equal([]);
+  });
+
+  const currentRegistry = (): ToolRegistry => {
+    if (!registry) throw new Error('useLoopHarness: registry is only available inside a test or hook');
+    return registry;
+  };
+  const track = <T extends AgentRunLoop>(loop: T): T => {
+    loops.push(loop);
+    return loop;
+  };
+  return {
+    get registry() {
+      return currentRegistry();
+    },
+    loopFor: (url, options = {}) => {
+      const created = createLoop(url, { registry: currentRegistry(), ...options });
+      track(created.loop);
+      return created;
+    },
+    track,
+  };
 }

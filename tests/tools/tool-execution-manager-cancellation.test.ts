@@ -1,33 +1,22 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import sinon from 'sinon';
-import { countingTool, deferred, errorOf, eventNames, isSettled, recordEvents } from '../helpers/tools-fixtures.js';
 import {
-  ToolExecutionManager,
-  ToolRegistry,
-  TransientToolError,
-  type ToolExecutionCancelledDetail,
-  type ToolExecutionManagerOptions,
-} from '../../web/src/tools/index.js';
+  countingTool,
+  deferred,
+  errorOf,
+  eventNames,
+  isSettled,
+  recordEvents,
+  useManagerHarness,
+} from '../helpers/tools-fixtures.js';
+import { TransientToolError, type ToolExecutionCancelledDetail } from '../../web/src/tools/index.js';
 
 describe('ToolExecutionManager cancellation and timeouts', () => {
-  let clock: sinon.SinonFakeTimers;
-  let registry: ToolRegistry;
-
-  function manager(options: ToolExecutionManagerOptions = {}, retry?: ConstructorParameters<typeof ToolExecutionManager>[1]) {
-    return new ToolExecutionManager(undefined, retry, { registry, random: () => 0.5, ...options });
-  }
+  const harness = useManagerHarness({ now: 5_000 });
+  const { manager } = harness;
 
   /** A handler that never settles on its own but rejects with the signal's reason when aborted. */
   const abortable = () =>
     countingTool('t', (_args, { signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))));
-
-  beforeEach(() => {
-    clock = sinon.useFakeTimers({ now: 5_000 });
-    registry = new ToolRegistry();
-  });
-  afterEach(() => {
-    clock.restore();
-  });
 
   describe('cancel', () => {
     it('cancels a running execution: aborts the handler signal with an AbortError and settles cancelled', async () => {
@@ -58,12 +47,12 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       expect(await isSettled(pending)).to.equal(true);
       expect(errorOf(await pending).category).to.equal('cancelled');
       late.resolve('too late');
-      await clock.tickAsync(1000);
+      await harness.clock.tickAsync(1000);
       const execution = m.getExecution(id)!;
       expect(execution.status).to.equal('cancelled');
       expect(execution).not.to.have.property('result');
       expect(eventNames(events)).to.deep.equal(['started', 'validating', 'executing', 'cancelled']);
-      expect(registry.getStats('t')).to.include({ successCount: 0, cancelledCount: 1, executionCount: 1 });
+      expect(harness.registry.getStats('t')).to.include({ successCount: 0, cancelledCount: 1, executionCount: 1 });
     });
 
     it('cancels during a backoff wait: the wait ends at once and no further attempt runs', async () => {
@@ -77,8 +66,8 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       expect(m.cancel(m.getExecutionsForToolCall('call_1')[0]!.id)).to.equal(true);
       expect(await isSettled(pending)).to.equal(true);
       expect(errorOf(await pending).category).to.equal('cancelled');
-      expect(clock.countTimers()).to.equal(0);
-      await clock.tickAsync(60_000);
+      expect(harness.clock.countTimers()).to.equal(0);
+      await harness.clock.tickAsync(60_000);
       expect(tool.calls).to.have.length(1);
     });
 
@@ -96,7 +85,7 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       const first = m.execute(abortable(), 'a', {});
       const second = m.execute(countingTool('t', () => new Promise(() => {})), 'b', {});
       const backingOff = m.execute(countingTool('t', () => Promise.reject(new TransientToolError('x'))), 'c', {});
-      await clock.tickAsync(0);
+      await harness.clock.tickAsync(0);
       expect(m.cancelAll()).to.equal(3);
       for (const pending of [first, second, backingOff]) expect(errorOf(await pending).category).to.equal('cancelled');
       expect(m.activeExecutions).to.deep.equal([]);
@@ -173,7 +162,7 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       const pending = m.execute(tool, 'call_1', {});
       m.cancelAll();
       await pending;
-      await clock.tickAsync(60_000);
+      await harness.clock.tickAsync(60_000);
       expect(tool.calls).to.have.length(1);
     });
   });
@@ -183,9 +172,9 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       const m = manager({}, { maxAttempts: 1 });
       const tool = countingTool('t', () => new Promise(() => {}), { timeoutMs: 1000 });
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(999);
+      await harness.clock.tickAsync(999);
       expect(await isSettled(pending)).to.equal(false);
-      await clock.tickAsync(1);
+      await harness.clock.tickAsync(1);
       const error = errorOf(await pending);
       expect(error).to.include({ category: 'timeout', code: 'timeout', retryable: true });
       const { signal } = tool.calls[0]!;
@@ -199,7 +188,7 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       const tool = countingTool('t', (_args, _ctx, call) => (call === 1 ? new Promise(() => {}) : 'second try'), { timeoutMs: 500 });
       const events = recordEvents(m);
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(500 + 750);
+      await harness.clock.tickAsync(500 + 750);
       expect(await pending).to.deep.equal({ success: true, result: 'second try' });
       expect(tool.calls).to.have.length(2);
       expect(events.find((e) => e.type === 'tool-execution-retrying')!.detail.error.category).to.equal('timeout');
@@ -216,7 +205,7 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
         { timeoutMs: 1000 },
       );
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(800 + 750 + 800);
+      await harness.clock.tickAsync(800 + 750 + 800);
       expect(await pending).to.deep.equal({ success: true, result: 'ok' });
     });
 
@@ -224,16 +213,16 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       const m = manager();
       const result = deferred<string>();
       const pending = m.execute(countingTool('t', () => result.promise, { timeoutMs: 10_000 }), 'call_1', {});
-      expect(clock.countTimers()).to.equal(1);
+      expect(harness.clock.countTimers()).to.equal(1);
       result.resolve('fast');
       await pending;
-      expect(clock.countTimers()).to.equal(0);
+      expect(harness.clock.countTimers()).to.equal(0);
     });
 
     it('sets no timer for a tool without timeoutMs', () => {
       const m = manager();
       void m.execute(countingTool('t', () => new Promise(() => {})), 'call_1', {});
-      expect(clock.countTimers()).to.equal(0);
+      expect(harness.clock.countTimers()).to.equal(0);
       m.cancelAll();
     });
   });

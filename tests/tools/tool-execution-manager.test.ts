@@ -1,7 +1,15 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import sinon from 'sinon';
 import { z } from 'zod';
-import { countingTool, deferred, errorOf, eventNames, recordEvents } from '../helpers/tools-fixtures.js';
+import {
+  countingTool,
+  deferred,
+  errorOf,
+  eventNames,
+  flakyOnceTool,
+  recordEvents,
+  useManagerHarness,
+  type RecordedEvent,
+} from '../helpers/tools-fixtures.js';
 import {
   DefaultToolExecutor,
   globalToolRegistry,
@@ -13,7 +21,6 @@ import {
   ValidatingToolExecutor,
   type ToolDefinition,
   type ToolExecutionContext,
-  type ToolExecutionManagerOptions,
   type ToolExecutor,
   type ToolExecutionSucceededDetail,
 } from '../../web/src/tools/index.js';
@@ -21,20 +28,8 @@ import {
 const T0 = 1_000_000;
 
 describe('ToolExecutionManager', () => {
-  let clock: sinon.SinonFakeTimers;
-  let registry: ToolRegistry;
-
-  function manager(options: ToolExecutionManagerOptions = {}, retry?: ConstructorParameters<typeof ToolExecutionManager>[1]) {
-    return new ToolExecutionManager(undefined, retry, { registry, random: () => 0.5, ...options });
-  }
-
-  beforeEach(() => {
-    clock = sinon.useFakeTimers({ now: T0 });
-    registry = new ToolRegistry();
-  });
-  afterEach(() => {
-    clock.restore();
-  });
+  const harness = useManagerHarness({ now: T0 });
+  const { manager } = harness;
 
   describe('execute', () => {
     it('resolves the serialized result of a successful handler', async () => {
@@ -85,14 +80,14 @@ describe('ToolExecutionManager', () => {
           throw new Error('executor bug');
         },
       };
-      const m = new ToolExecutionManager(executor, { maxAttempts: 1 }, { registry });
+      const m = new ToolExecutionManager(executor, { maxAttempts: 1 }, { registry: harness.registry });
       const error = errorOf(await m.execute(countingTool('t', () => 'x'), 'call_1', {}));
       expect(error).to.include({ category: 'execution', message: 'executor bug' });
     });
 
     it('never rejects when the executor rejects', async () => {
       const executor: ToolExecutor = { execute: () => Promise.reject(new Error('async bug')) };
-      const m = new ToolExecutionManager(executor, { maxAttempts: 1 }, { registry });
+      const m = new ToolExecutionManager(executor, { maxAttempts: 1 }, { registry: harness.registry });
       expect(errorOf(await m.execute(countingTool('t', () => 'x'), 'call_1', {})).message).to.equal('async bug');
     });
 
@@ -124,13 +119,10 @@ describe('ToolExecutionManager', () => {
     });
 
     it('gives each attempt a context with ids, attempt numbers and its own signal', async () => {
-      const tool = countingTool('t', (_args, _ctx, call) => {
-        if (call === 1) throw new TransientToolError('flaky');
-        return 'ok';
-      });
+      const tool = flakyOnceTool();
       const m = manager();
       const pending = m.execute(tool, 'call_ctx', {});
-      await clock.tickAsync(1000);
+      await harness.clock.tickAsync(1000);
       await pending;
       const [first, second] = tool.calls;
       const [execution] = m.getExecutionsForToolCall('call_ctx');
@@ -143,7 +135,7 @@ describe('ToolExecutionManager', () => {
     it('records the timing of an execution', async () => {
       const m = manager();
       const pending = m.execute(countingTool('t', () => new Promise((resolve) => setTimeout(() => resolve('ok'), 250))), 'call_1', {});
-      await clock.tickAsync(250);
+      await harness.clock.tickAsync(250);
       await pending;
       const [execution] = m.getExecutionsForToolCall('call_1');
       expect(execution!.timing).to.deep.equal({ queuedAt: T0, startedAt: T0, completedAt: T0 + 250, duration: 250 });
@@ -154,7 +146,7 @@ describe('ToolExecutionManager', () => {
   describe('executors and contexts', () => {
     it('runs the handler with unvalidated arguments when given a DefaultToolExecutor', async () => {
       let received: unknown;
-      const m = new ToolExecutionManager(new DefaultToolExecutor(), undefined, { registry });
+      const m = new ToolExecutionManager(new DefaultToolExecutor(), undefined, { registry: harness.registry });
       const tool = countingTool(
         't',
         (args) => {
@@ -176,7 +168,7 @@ describe('ToolExecutionManager', () => {
           return super.execute(tool, args, context);
         }
       }
-      const m = new ToolExecutionManager(new TracingExecutor(), undefined, { registry });
+      const m = new ToolExecutionManager(new TracingExecutor(), undefined, { registry: harness.registry });
       expect(await m.execute(countingTool('traced', () => 'ok'), 'call_1', {})).to.deep.equal({ success: true, result: 'ok' });
       expect(seen).to.deep.equal(['traced#1']);
     });
@@ -184,7 +176,7 @@ describe('ToolExecutionManager', () => {
     it('still runs the handler when a custom executor copies the context with { ...context }', async () => {
       const inner = new ValidatingToolExecutor();
       const copying: ToolExecutor = { execute: (tool, args, context) => inner.execute(tool, args, { ...context }) };
-      const m = new ToolExecutionManager(copying, undefined, { registry });
+      const m = new ToolExecutionManager(copying, undefined, { registry: harness.registry });
       expect(await m.execute(countingTool('t', () => 'ran'), 'call_1', {})).to.deep.equal({ success: true, result: 'ran' });
     });
 
@@ -202,7 +194,7 @@ describe('ToolExecutionManager', () => {
       m.cancelAll(reason);
       await pending;
       gate.resolve();
-      await clock.tickAsync(0);
+      await harness.clock.tickAsync(0);
       expect(signalSeen!.aborted).to.equal(true);
       expect(signalSeen!.reason).to.equal(reason);
     });
@@ -222,7 +214,7 @@ describe('ToolExecutionManager', () => {
       });
       const m = manager();
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(60_000);
+      await harness.clock.tickAsync(60_000);
       expect(await pending).to.deep.equal({ success: true, result: 'third time' });
       expect(tool.calls).to.have.length(3);
       const [execution] = m.getExecutionsForToolCall('call_1');
@@ -237,7 +229,7 @@ describe('ToolExecutionManager', () => {
       const m = manager();
       const events = recordEvents(m);
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(60_000);
+      await harness.clock.tickAsync(60_000);
       const error = errorOf(await pending);
       expect(tool.calls).to.have.length(3);
       expect(error).to.include({ category: 'transient', message: 'HTTP 503 #3', status: 503 });
@@ -254,7 +246,7 @@ describe('ToolExecutionManager', () => {
       const m = manager();
       const events = recordEvents(m);
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(60_000);
+      await harness.clock.tickAsync(60_000);
       const error = errorOf(await pending);
       expect(tool.calls).to.have.length(1);
       expect(error).to.include({ category: 'permanent', retryable: false });
@@ -266,21 +258,18 @@ describe('ToolExecutionManager', () => {
         throw new Error('bug');
       });
       const pending = manager().execute(tool, 'call_1', {});
-      await clock.tickAsync(60_000);
+      await harness.clock.tickAsync(60_000);
       expect(errorOf(await pending)).to.include({ category: 'execution', retryable: false });
       expect(tool.calls).to.have.length(1);
     });
 
     it('waits the backoff delay before the next attempt', async () => {
       // random 0.5 with equal jitter: 1000 ms ceiling -> 750 ms.
-      const tool = countingTool('t', (_args, _ctx, call) => {
-        if (call === 1) throw new TransientToolError('flaky');
-        return 'ok';
-      });
+      const tool = flakyOnceTool();
       const pending = manager().execute(tool, 'call_1', {});
-      await clock.tickAsync(749);
+      await harness.clock.tickAsync(749);
       expect(tool.calls).to.have.length(1);
-      await clock.tickAsync(1);
+      await harness.clock.tickAsync(1);
       expect(tool.calls).to.have.length(2);
       expect(await pending).to.deep.equal({ success: true, result: 'ok' });
     });
@@ -289,24 +278,21 @@ describe('ToolExecutionManager', () => {
       const m = manager({ random: () => 0 }, { maxAttempts: 4 });
       const events = recordEvents(m);
       const pending = m.execute(countingTool('t', () => Promise.reject(new TransientToolError('down'))), 'call_1', {});
-      await clock.tickAsync(60_000);
+      await harness.clock.tickAsync(60_000);
       await pending;
       expect(events.filter((e) => e.type === 'tool-execution-retrying').map((e) => e.detail.delayMs)).to.deep.equal([500, 1000, 2000]);
     });
 
     it('announces a retry with the next attempt number, maxAttempts, the error, delayMs and retryAt', async () => {
       const m = manager();
-      const tool = countingTool('t', (_args, _ctx, call) => {
-        if (call === 1) throw new TransientToolError('flaky');
-        return 'ok';
-      });
+      const tool = flakyOnceTool();
       const retrying = oneEvent(m, 'tool-execution-retrying');
       const pending = m.execute(tool, 'call_r', {});
       const { detail } = (await retrying) as CustomEvent;
       expect(detail).to.include({ toolName: 't', toolCallId: 'call_r', attemptNumber: 2, maxAttempts: 3, delayMs: 750, retryAt: T0 + 750 });
       expect(detail.error).to.include({ category: 'transient', message: 'flaky', retryable: true });
       expect(detail.execution.status).to.equal('pending');
-      await clock.tickAsync(750);
+      await harness.clock.tickAsync(750);
       await pending;
     });
 
@@ -318,9 +304,9 @@ describe('ToolExecutionManager', () => {
       const m = manager();
       const events = recordEvents(m);
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(4999);
+      await harness.clock.tickAsync(4999);
       expect(tool.calls).to.have.length(1);
-      await clock.tickAsync(1);
+      await harness.clock.tickAsync(1);
       expect(tool.calls).to.have.length(2);
       await pending;
       expect(events.find((e) => e.type === 'tool-execution-retrying')!.detail.delayMs).to.equal(5000);
@@ -334,7 +320,7 @@ describe('ToolExecutionManager', () => {
       const m = manager({}, { maxDelay: 2000 });
       const events = recordEvents(m);
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(2000);
+      await harness.clock.tickAsync(2000);
       expect(await pending).to.deep.equal({ success: true, result: 'ok' });
       expect(events.find((e) => e.type === 'tool-execution-retrying')!.detail.delayMs).to.equal(2000);
     });
@@ -348,10 +334,10 @@ describe('ToolExecutionManager', () => {
         return 'ok';
       });
       const pending = ['a', 'b', 'c'].map((id) => m.execute(flaky, id, {}));
-      await clock.tickAsync(0);
+      await harness.clock.tickAsync(0);
       const delays = events.filter((e) => e.type === 'tool-execution-retrying').map((e) => e.detail.delayMs);
       expect(delays).to.deep.equal([500, 750, 1000]);
-      await clock.tickAsync(1000);
+      await harness.clock.tickAsync(1000);
       await Promise.all(pending);
     });
 
@@ -365,7 +351,7 @@ describe('ToolExecutionManager', () => {
       );
       const m = manager({}, { maxAttempts: 2 });
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(1000);
+      await harness.clock.tickAsync(1000);
       await pending;
       expect(tool.calls).to.have.length(5);
       expect(tool.calls[4]!.maxAttempts).to.equal(5);
@@ -382,7 +368,7 @@ describe('ToolExecutionManager', () => {
       );
       const m = manager({}, { retryableCategories: ['execution'], baseDelay: 100 });
       const pending = m.execute(tool, 'call_1', {});
-      await clock.tickAsync(100);
+      await harness.clock.tickAsync(100);
       const error = errorOf(await pending);
       expect(tool.calls).to.have.length(2);
       expect(error.retryable).to.equal(true);
@@ -397,6 +383,20 @@ describe('ToolExecutionManager', () => {
   });
 
   describe('events', () => {
+    /** Records `m`'s events while `tool` runs to the end, ticking through the retry backoff (1000 ms). */
+    async function recordRun(
+      m: ToolExecutionManager,
+      tool: ToolDefinition<Record<string, unknown>>,
+      toolCallId = 'call_1',
+      args: Record<string, unknown> = {},
+    ): Promise<RecordedEvent[]> {
+      const events = recordEvents(m);
+      const pending = m.execute(tool, toolCallId, args);
+      await harness.clock.tickAsync(1000);
+      await pending;
+      return events;
+    }
+
     it('fires started, validating, executing, succeeded in that order', async () => {
       const m = manager();
       const events = recordEvents(m);
@@ -406,17 +406,7 @@ describe('ToolExecutionManager', () => {
 
     it('fires validating and executing again after retrying', async () => {
       const m = manager();
-      const events = recordEvents(m);
-      const pending = m.execute(
-        countingTool('t', (_args, _ctx, call) => {
-          if (call === 1) throw new TransientToolError('flaky');
-          return 'ok';
-        }),
-        'call_1',
-        {},
-      );
-      await clock.tickAsync(1000);
-      await pending;
+      const events = await recordRun(m, flakyOnceTool());
       expect(eventNames(events)).to.deep.equal([
         'started',
         'validating',
@@ -431,10 +421,7 @@ describe('ToolExecutionManager', () => {
 
     it('ends with failed after the last attempt', async () => {
       const m = manager({}, { maxAttempts: 2 });
-      const events = recordEvents(m);
-      const pending = m.execute(countingTool('t', () => Promise.reject(new TransientToolError('down'))), 'call_1', {});
-      await clock.tickAsync(1000);
-      await pending;
+      const events = await recordRun(m, countingTool('t', () => Promise.reject(new TransientToolError('down'))));
       expect(eventNames(events)).to.deep.equal([
         'started',
         'validating',
@@ -451,10 +438,7 @@ describe('ToolExecutionManager', () => {
 
     it('carries executionId, toolCallId and toolName in every execution event', async () => {
       const m = manager({}, { maxAttempts: 2 });
-      const events = recordEvents(m);
-      const pending = m.execute(countingTool('t', () => Promise.reject(new TransientToolError('down'))), 'call_ids', { q: 1 });
-      await clock.tickAsync(1000);
-      await pending;
+      const events = await recordRun(m, countingTool('t', () => Promise.reject(new TransientToolError('down'))), 'call_ids', { q: 1 });
       const [execution] = m.getExecutionsForToolCall('call_ids');
       for (const { type, detail } of events) {
         expect(detail, type).to.include({ executionId: execution!.id, toolCallId: 'call_ids', toolName: 't' });
@@ -473,17 +457,7 @@ describe('ToolExecutionManager', () => {
 
     it('puts frozen snapshots in details that later changes do not alter', async () => {
       const m = manager();
-      const events = recordEvents(m);
-      const pending = m.execute(
-        countingTool('t', (_args, _ctx, call) => {
-          if (call === 1) throw new TransientToolError('flaky');
-          return 'ok';
-        }),
-        'call_1',
-        {},
-      );
-      await clock.tickAsync(1000);
-      await pending;
+      const events = await recordRun(m, flakyOnceTool());
       const started = events[0]!.detail.execution;
       expect(started.status).to.equal('pending');
       expect(started.retry.attemptNumber).to.equal(0);
@@ -567,18 +541,18 @@ describe('ToolExecutionManager', () => {
       const m = manager();
       const slow = (ms: number, value: string) => () => new Promise((resolve) => setTimeout(() => resolve(value), ms));
       const a = m.execute(countingTool('stat', slow(100, 'a')), 'c1', {});
-      await clock.tickAsync(100);
+      await harness.clock.tickAsync(100);
       await a;
       const b = m.execute(countingTool('stat', slow(300, 'b')), 'c2', {});
-      await clock.tickAsync(300);
+      await harness.clock.tickAsync(300);
       await b;
       await m.execute(countingTool('stat', () => Promise.reject(new PermanentToolError('no'))), 'c3', {});
       await m.execute(countingTool('stat', () => 'x', undefined, z.object({ need: z.string() })), 'c4', {});
       const c = m.execute(countingTool('stat', () => new Promise(() => {})), 'c5', {});
-      await clock.tickAsync(200);
+      await harness.clock.tickAsync(200);
       m.cancel(m.getExecutionsForToolCall('c5')[0]!.id);
       await c;
-      expect(registry.getStats('stat')).to.deep.equal({
+      expect(harness.registry.getStats('stat')).to.deep.equal({
         executionCount: 5,
         successCount: 2,
         failureCount: 2,

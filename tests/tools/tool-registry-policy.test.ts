@@ -1,26 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import sinon from 'sinon';
-import { z } from 'zod';
-import {
-  ToolPolicyError,
-  ToolRegistrationError,
-  ToolRegistry,
-  type ToolDefinition,
-} from '../../web/src/tools/index.js';
-
-function tool(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return { name, description: `The ${name} tool`, effect: 'read_only', schema: z.object({}), handler: () => 'ok', ...extra };
-}
-
-function registrationError(fn: () => unknown): ToolRegistrationError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(ToolRegistrationError);
-    return error as ToolRegistrationError;
-  }
-  throw new Error('expected a ToolRegistrationError');
-}
+import { ToolPolicyError, ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
+import { registrationError, tool } from '../helpers/tools-fixtures.js';
 
 describe('ToolRegistry policy', () => {
   let registry: ToolRegistry;

@@ -5,25 +5,11 @@ import sinon from 'sinon';
 import { z } from 'zod';
 import {
   globalToolRegistry,
-  ToolRegistrationError,
   ToolRegistry,
   type ToolDefinition,
   type ToolRegistryChangeDetail,
 } from '../../web/src/tools/index.js';
-
-function tool(name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition {
-  return { name, description: `The ${name} tool`, effect: 'read_only', schema: z.object({}), handler: () => 'ok', ...extra };
-}
-
-function registrationError(fn: () => unknown): ToolRegistrationError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(ToolRegistrationError);
-    return error as ToolRegistrationError;
-  }
-  throw new Error('expected a ToolRegistrationError');
-}
+import { registrationError, tool } from '../helpers/tools-fixtures.js';
 
 describe('ToolRegistry', () => {
   let registry: ToolRegistry;

@@ -82,19 +82,6 @@ function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function hasKind(value: unknown, kind: InterruptFieldKind): boolean {
-  switch (kind) {
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return isFiniteNumber(value);
-    case 'integer':
-      return Number.isInteger(value);
-  }
-}
-
 /**
  * The form fields of a simple `responseSchema`, or `undefined` when it is not simple (then the answer is JSON).
  *
@@ -138,10 +125,10 @@ function fieldFor(name: string, property: unknown, required: boolean): Interrupt
   if (property.enum !== undefined) {
     const options = property.enum;
     if (kind === 'boolean' || !Array.isArray(options) || options.length === 0) return undefined;
-    if (!options.every((option) => hasKind(option, kind))) return undefined;
+    if (!options.every((option) => hasJsonType(option, kind))) return undefined;
     field.options = options as (string | number)[];
   }
-  if (property.default !== undefined && hasKind(property.default, kind)) {
+  if (property.default !== undefined && hasJsonType(property.default, kind)) {
     field.defaultValue = property.default as string | number | boolean;
   }
   for (const keyword of NUMBER_KEYWORDS) {
@@ -269,6 +256,7 @@ function join(path: string, name: string): string {
   return path === '' ? name : `${path}.${name}`;
 }
 
+/** Whether `value` is of the JSON Schema `type` (`number`: finite only). A field's `kind` is such a type name too. */
 function hasJsonType(value: unknown, type: string): boolean {
   switch (type) {
     case 'null':

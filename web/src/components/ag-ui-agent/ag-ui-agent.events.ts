@@ -1,3 +1,5 @@
+// The details of the re-fired loop events are the loop's own types (agent/types.ts, exported by the barrel through
+// agent/index.ts); this module types only the element's events and its own details.
 import type {
   AgentRunLoopEventMap,
   MessagesChangedDetail,
@@ -15,21 +17,6 @@ import type {
 } from '../../agent/types.js';
 import type { Interrupt } from '@ag-ui/client';
 import type { ToolDefinition } from '../../tools/index.js';
-
-export type {
-  MessagesChangedDetail,
-  RunErrorDetail,
-  RunFinishedDetail,
-  RunStartedDetail,
-  StateChangedDetail,
-  ToolCallArgsDetail,
-  ToolCallEndDetail,
-  ToolCallErrorDetail,
-  ToolApprovalRequestedDetail,
-  ToolCallStartDetail,
-  ToolRetryingDetail,
-  ToolStatusChangedDetail,
-};
 
 /** Detail of `ag-ui-message-send`: the text about to be sent (trimmed). */
 export interface MessageSendDetail {

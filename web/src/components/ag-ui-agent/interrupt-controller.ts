@@ -2,6 +2,7 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost, ty
 import { repeat } from 'lit/directives/repeat.js';
 import { buildResumeArray, isInterruptExpired, type Interrupt, type ResumeEntry } from '@ag-ui/client';
 import type { AgentRunLoop } from '../../agent/agent-run-loop.js';
+import type { RunFinishedDetail } from '../../agent/types.js';
 import {
   interruptFormFields,
   readInterruptField,
@@ -10,7 +11,7 @@ import {
   type AnswerReading,
   type InterruptField,
 } from '../../internal/interrupt-form.js';
-import type { InterruptDetail, RunFinishedDetail } from './ag-ui-agent.events.js';
+import type { InterruptDetail } from './ag-ui-agent.events.js';
 import {
   JSON_ANSWER_CONTROL,
   fieldControlName,
