@@ -1,4 +1,4 @@
-import { EventType, randomUUID, transformChunks, verifyEvents } from '@ag-ui/client';
+import { EventType, randomUUID, verifyEvents } from '@ag-ui/client';
 import type {
   AbstractAgent,
   BaseEvent,
@@ -19,7 +19,6 @@ import type {
 } from '@ag-ui/client';
 import { throwError, type Observable } from 'rxjs';
 import {
-  TypedEventTarget,
   ToolExecutionManager,
   ValidatingToolExecutor,
   categorizeError,
@@ -27,8 +26,10 @@ import {
   type ToolExecutionResult,
   type ToolRegistry,
 } from '../tools/index.js';
+import { ListenerAwareEventTarget } from '../tools/listener-aware-event-target.js';
 import { Conversation } from './conversation.js';
 import { EventDrain } from './event-drain.js';
+import { expandChunks } from './expand-chunks.js';
 import { runWithFetchGuard } from './http-agent-guard.js';
 import { parsePartialJson } from './partial-json.js';
 import { classifyRunError } from './run-errors.js';
@@ -109,11 +110,15 @@ interface ToolOutcome {
  * runs within the policy's budgets (`withToolBudgets`). Tool events and `toolCalls` carry redacted arguments and
  * results for tools with a `redaction` config; the messages sent to the agent do not.
  *
- * Streaming: the loop uses `agent.run(input)` piped through `@ag-ui/client`'s `transformChunks` and `verifyEvents`
- * (the protocol checks), and applies events itself (`Conversation`) at a cost per event independent of the
- * conversation's length, in time-bounded slices that yield to the event loop (`EventDrain`, 8 ms). It fires one
- * `messages-changed` per slice, never one per token. `messages` is one array mutated in place; `version` (also in
- * the event detail) changes with every batch.
+ * Streaming: the loop uses `agent.run(input)` piped through `@ag-ui/client`'s `transformChunks` (from the first
+ * `*_CHUNK` event on: `expandChunks`) and `verifyEvents` (the protocol checks), and applies events itself
+ * (`Conversation`) at a cost per event independent of the conversation's length, in time-bounded slices that yield
+ * to the event loop (`EventDrain`, 8 ms). It fires one `messages-changed` per slice, never one per token. `messages`
+ * is one array mutated in place; `version` (also in the event detail) changes with every batch.
+ *
+ * Events: an event type nobody listens to on the loop is neither built nor dispatched (a 1,000-call tool round fires
+ * ~5,000 tool events); the tools' progress comes from the `ToolExecutionManager` through each execution's
+ * `onEvent` observer, not through listeners on the manager.
  *
  * Errors never reject: HTTP errors, network loss, `RUN_ERROR`, protocol violations and the loop guard end the turn
  * with a `run-error` event and `lastError`, keeping the conversation; calls of the failed run that have no result get
@@ -150,7 +155,7 @@ interface ToolOutcome {
  * await loop.sendMessage('What time is it?'); // resolves when the agent has answered (never rejects)
  * ```
  */
-export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
+export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap> {
   /** The agent that runs. Its `threadId`, `messages`, `state` and `pendingInterrupts` are updated after each run. */
   readonly agent: AbstractAgent;
   /** Where frontend tools are looked up. */
@@ -462,7 +467,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         agent,
         (error) => (run.transportError ??= error),
         () => agent.run(input),
-      ).pipe(transformChunks(false), verifyEvents(false));
+      ).pipe(expandChunks(false), verifyEvents(false));
     } catch (error) {
       source = throwError(() => error);
     }
@@ -548,7 +553,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     );
     turn.batch = undefined;
     if (turn.stopped) return false; // stop() has answered every call already
-    for (const outcome of outcomes) this.#conversation.insertToolMessage(outcome.message);
+    this.#conversation.insertToolMessages(outcomes.map((outcome) => outcome.message));
     this.#flush();
     this.#syncAgent();
     return outcomes.some((outcome) => outcome.followUp);
@@ -707,7 +712,9 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#emit('running-changed', { running });
   }
 
+  /** Fires `type` with `detail`; builds and dispatches nothing when no listener is registered for it. */
   #emit<K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']): void {
+    if (!this.hasListeners(type)) return;
     const event = new CustomEvent(type, { detail });
     this.dispatchEvent(event);
   }

@@ -161,6 +161,55 @@ export class Conversation {
   }
 
   /**
+   * Inserts many tool messages at once, each where `insertToolMessage()` would put it (in order), in one pass over
+   * the list: O(messages + inserted), where inserting them one by one costs O(distance from the end) each, which
+   * for a round of 1,000 parallel results after a 1,000-call assistant message adds up to O(n²).
+   */
+  insertToolMessages(messages: readonly ToolMessage[]): void {
+    if (messages.length < 2) {
+      for (const message of messages) this.insertToolMessage(message);
+      return;
+    }
+    const current = this.#messages;
+    // Where `insertToolMessage()` would put each one: after its owner's last occurrence, past the tool messages that
+    // follow it. A message without a known owner is appended, and later ones can land after it: one by one then.
+    const insertAfter = new Map<number, ToolMessage[]>();
+    const ownerIndexes = new Map<Message, number>();
+    for (const message of messages) {
+      const owner = this.#toolCalls.get(message.toolCallId)?.owner;
+      let index = owner === undefined ? -1 : ownerIndexes.get(owner);
+      if (index === undefined) {
+        const ownerIndex = current.lastIndexOf(owner!);
+        if (ownerIndex !== -1) {
+          index = ownerIndex;
+          while (index + 1 < current.length && current[index + 1]!.role === 'tool') index++;
+        } else index = -1;
+        ownerIndexes.set(owner!, index);
+      }
+      if (index === -1) {
+        for (const each of messages) this.insertToolMessage(each);
+        return;
+      }
+      const list = insertAfter.get(index);
+      if (list) list.push(message);
+      else insertAfter.set(index, [message]);
+    }
+    const next: Message[] = [];
+    for (let i = 0; i < current.length; i++) {
+      next.push(current[i]!);
+      const list = insertAfter.get(i);
+      if (list) for (const message of list) next.push(message);
+    }
+    current.length = 0;
+    for (const message of next) current.push(message);
+    for (const message of messages) {
+      this.#byId.set(message.id, message);
+      this.#toolResults.set(message.toolCallId, message);
+      this.#touch(message.id);
+    }
+  }
+
+  /**
    * Applies one AG-UI event (after `transformChunks`/`verifyEvents`). Events that do not touch messages or state
    * (RUN_*, STEP_*, CUSTOM, RAW, SUBAGENT_*, REASONING_START/END, unknown types) are ignored.
    * Never throws for malformed input: a patch that does not apply is reported with `console.warn` and skipped.

@@ -10,10 +10,8 @@ import {
   type ToolDefinition,
   type ToolEffect,
   type ToolError,
-  type ToolExecution,
-  type ToolExecutionEventBase,
+  type ToolExecutionEvent,
   type ToolExecutionManager,
-  type ToolExecutionManagerEventMap,
   type ToolExecutionResult,
   type ToolRedaction,
   type ToolRegistry,
@@ -25,32 +23,18 @@ type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoop
 
 const TERMINAL = new Set<ToolCallView['status']>(['succeeded', 'failed', 'cancelled']);
 
-const MANAGER_EVENTS = [
-  'tool-execution-started',
-  'tool-execution-validating',
-  'tool-execution-executing',
-  'tool-execution-retrying',
+const TERMINAL_EVENTS = new Set<ToolExecutionEvent['type']>([
   'tool-execution-succeeded',
   'tool-execution-failed',
   'tool-execution-cancelled',
-] as const satisfies ReadonlyArray<keyof ToolExecutionManagerEventMap>;
-
-type ManagerDetail = ToolExecutionEventBase & {
-  execution?: ToolExecution;
-  result?: string;
-  error?: ToolError;
-  attemptNumber?: number;
-  maxAttempts?: number;
-  delayMs?: number;
-  retryAt?: number;
-};
+]);
 
 /**
  * The run loop's live `ToolCallView`s and the bridge from `ToolExecutionManager` events to the loop's tool events.
  *
- * Only executions started through `execute()` are followed (the manager may be shared with other loops or page code):
- * the manager announces an execution synchronously inside `execute()` (`tool-execution-started`), which is when its
- * id is recorded.
+ * Only executions started through `execute()` are followed (the manager may be shared with other loops or page code),
+ * through their `onEvent` observer: no listener on the manager, so the manager dispatches no `CustomEvent` per step
+ * unless the page listens to it (a 1,000-call fan-out would otherwise dispatch 4,000 events no one else reads).
  *
  * Redaction happens here, at the border: for a call whose tool has a `redaction` config in force
  * (`redactionInForce`), every view field and event detail it produces carries redacted arguments, results and errors;
@@ -63,22 +47,23 @@ export class ToolCallTracker {
   readonly #manager: ToolExecutionManager;
   readonly #registry: ToolRegistry;
   readonly #emit: Emit;
-  /** executionId -> toolCallId, for this loop's running executions. */
-  readonly #executionToCall = new Map<string, string>();
   /** toolCallId -> executionId, for this loop's running executions. */
   readonly #runningByCall = new Map<string, string>();
   /** toolCallId -> the redaction in force, only for calls that have one. */
   readonly #redactions = new Map<string, ToolRedaction>();
   /** toolCallId -> the raw arguments text while a redacted call streams (its view shows `REDACTED`). */
   readonly #rawArgs = new Map<string, string>();
-  #starting: string | undefined;
+  readonly #signal: AbortSignal;
+  readonly #onEvent = (event: ToolExecutionEvent): void => {
+    if (!this.#signal.aborted) this.#onManagerEvent(event);
+  };
 
+  /** @param signal - aborted when the loop is disposed: events of executions still running are ignored from then on */
   constructor(manager: ToolExecutionManager, registry: ToolRegistry, emit: Emit, signal: AbortSignal) {
     this.#manager = manager;
     this.#registry = registry;
     this.#emit = emit;
-    const listener = (event: Event): void => this.#onManagerEvent(event.type, (event as CustomEvent<ManagerDetail>).detail);
-    for (const type of MANAGER_EVENTS) manager.addEventListener(type, listener, { signal });
+    this.#signal = signal;
   }
 
   /** TOOL_CALL_START: a new view (`frontend` when the name is registered), `tool-call-start`. */
@@ -177,14 +162,7 @@ export class ToolCallTracker {
   /** Runs a frontend call through the manager and follows its events. Resolves as the manager's `execute()`. */
   execute(tool: ToolDefinition, toolCallId: string, args: unknown, signal: AbortSignal): Promise<ToolExecutionResult> {
     this.#setRedaction(toolCallId, redactionInForce(tool, this.#registry.policy));
-    this.#starting = toolCallId;
-    let promise: Promise<ToolExecutionResult>;
-    try {
-      promise = this.#manager.execute(tool, toolCallId, args, { signal });
-    } finally {
-      this.#starting = undefined;
-    }
-    return promise;
+    return this.#manager.execute(tool, toolCallId, args, { signal, onEvent: this.#onEvent });
   }
 
   /** Cancels this loop's running execution for `toolCallId`. */
@@ -223,24 +201,17 @@ export class ToolCallTracker {
     }
   }
 
-  #onManagerEvent(type: string, detail: ManagerDetail): void {
-    let toolCallId = this.#executionToCall.get(detail.executionId);
-    if (toolCallId === undefined) {
-      if (type !== 'tool-execution-started' || detail.toolCallId !== this.#starting) return;
-      toolCallId = detail.toolCallId;
-      this.#executionToCall.set(detail.executionId, toolCallId);
-      this.#runningByCall.set(toolCallId, detail.executionId);
+  #onManagerEvent(event: ToolExecutionEvent): void {
+    const { executionId, toolCallId } = event.detail;
+    if (event.type === 'tool-execution-started') this.#runningByCall.set(toolCallId, executionId);
+    else if (TERMINAL_EVENTS.has(event.type) && this.#runningByCall.get(toolCallId) === executionId) {
+      this.#runningByCall.delete(toolCallId);
     }
     const view = this.views.get(toolCallId);
-    const terminal = type === 'tool-execution-succeeded' || type === 'tool-execution-failed' || type === 'tool-execution-cancelled';
-    if (terminal) {
-      this.#executionToCall.delete(detail.executionId);
-      if (this.#runningByCall.get(toolCallId) === detail.executionId) this.#runningByCall.delete(toolCallId);
-    }
     if (!view) return;
     const redaction = this.#redactions.get(toolCallId);
-    if (detail.execution) view.execution = redactExecution(redaction, detail.execution);
-    switch (type) {
+    if ('execution' in event.detail) view.execution = redactExecution(redaction, event.detail.execution);
+    switch (event.type) {
       case 'tool-execution-started':
         this.#setStatus(view, 'pending');
         return;
@@ -252,16 +223,16 @@ export class ToolCallTracker {
         this.#setStatus(view, 'executing');
         return;
       case 'tool-execution-retrying': {
-        const { attemptNumber = 0, maxAttempts = 0, delayMs = 0 } = detail;
-        const error = detail.error && redactToolError(redaction, detail.error);
-        view.retry = { attemptNumber, maxAttempts, delayMs, retryAt: detail.retryAt ?? Date.now() + delayMs, error: error! };
+        const { attemptNumber, maxAttempts, delayMs, retryAt } = event.detail;
+        const error = redactToolError(redaction, event.detail.error);
+        view.retry = { attemptNumber, maxAttempts, delayMs, retryAt, error };
         this.#setStatus(view, 'pending');
-        this.#emit('tool-retrying', { toolCallId, toolCallName: view.toolCallName, attemptNumber, maxAttempts, error: error!, delayMs });
+        this.#emit('tool-retrying', { toolCallId, toolCallName: view.toolCallName, attemptNumber, maxAttempts, error, delayMs });
         return;
       }
       case 'tool-execution-succeeded': {
         delete view.retry;
-        view.result = redactToolResult(redaction, detail.result ?? '');
+        view.result = redactToolResult(redaction, event.detail.result);
         this.#setStatus(view, 'succeeded');
         const execution = view.execution!;
         this.#emit('tool-call-end', {
@@ -276,12 +247,10 @@ export class ToolCallTracker {
       case 'tool-execution-failed':
       case 'tool-execution-cancelled': {
         delete view.retry;
-        const error = redactToolError(
-          redaction,
-          detail.error ?? view.execution?.error ?? { category: 'cancelled', message: 'Cancelled', retryable: false },
-        );
+        const raw = event.type === 'tool-execution-failed' ? event.detail.error : event.detail.execution.error;
+        const error = redactToolError(redaction, raw ?? { category: 'cancelled', message: 'Cancelled', retryable: false });
         view.error = error;
-        this.#setStatus(view, type === 'tool-execution-failed' ? 'failed' : 'cancelled');
+        this.#setStatus(view, event.type === 'tool-execution-failed' ? 'failed' : 'cancelled');
         this.#emit('tool-call-error', {
           toolCallId,
           toolCallName: view.toolCallName,

@@ -36,12 +36,21 @@ export interface RenderedMarkdown {
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
+const PURIFY_CONFIG = {
+  ADD_ATTR: ['target'],
+  // Forms and their controls in model output could phish; nothing legitimate in a chat reply needs them.
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option'],
+  FORBID_ATTR: ['style'],
+};
+
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
 /** The module's own DOMPurify instance (lazily, so importing this module needs no `window`). */
 function getPurifier(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
+  // Set once: a config passed to every sanitize() call is parsed again on every call.
+  purifier.setConfig(PURIFY_CONFIG);
   // Links leave the page in a new browsing context without access to it.
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'A' && node.hasAttribute('href')) {
@@ -52,19 +61,12 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   return purifier;
 }
 
-const PURIFY_CONFIG = {
-  ADD_ATTR: ['target'],
-  // Forms and their controls in model output could phish; nothing legitimate in a chat reply needs them.
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option'],
-  FORBID_ATTR: ['style'],
-};
-
 /**
  * Sanitizes an HTML string with the module's DOMPurify instance.
  * @returns HTML safe to insert (no script, no event handlers, no dangerous URLs, no forms, no inline styles)
  */
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html, PURIFY_CONFIG);
+  return getPurifier().sanitize(html);
 }
 
 /**
@@ -99,6 +101,30 @@ export interface IncrementalMarkdownOptions {
   budgetMs?: number;
 }
 
+/** Largest chunk (characters) rendered under a time budget before the rendering speed is known (cold code). */
+const FIRST_BUDGETED_CHUNK_CHARS = 2048;
+
+/** Markdown rendered (marked + DOMPurify) per ms on this page, smoothed; `undefined` until measured. */
+let renderCharsPerMs: number | undefined;
+
+/** Records the speed of one chunk's rendering (samples too short for the clock's resolution are ignored). */
+function learnRenderRate(chars: number, ms: number): void {
+  if (ms < 1) return;
+  const sample = chars / ms;
+  renderCharsPerMs = renderCharsPerMs === undefined ? sample : renderCharsPerMs * 0.7 + sample * 0.3;
+}
+
+/**
+ * The size of the next chunk with `leftMs` of budget: what the measured speed renders in that time (so a budgeted
+ * call, e.g. a frame's, is not blown by one big chunk while the code is still cold), at most `MAX_CHUNK_CHARS`; an
+ * unbounded call takes the largest chunks. A chunk always holds at least one block.
+ */
+function chunkCharsFor(leftMs: number): number {
+  if (leftMs === Infinity) return MAX_CHUNK_CHARS;
+  if (renderCharsPerMs === undefined) return FIRST_BUDGETED_CHUNK_CHARS;
+  return Math.min(MAX_CHUNK_CHARS, Math.max(0, renderCharsPerMs * leftMs));
+}
+
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 
@@ -109,7 +135,9 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
  * newly completed blocks once into new chunks (of at most `MAX_CHUNK_CHARS` where block boundaries allow), and
  * re-renders the tail only when it changed. A text that is not an extension of the previous one (edited, replaced)
  * starts over. With a `budgetMs`, a burst of completed blocks is rendered over several calls: until it has caught up,
- * the result is `stale` and its `tail` is empty (the text not yet rendered is not shown rather than shown twice).
+ * the result is `stale` and its `tail` is empty (the text not yet rendered is not shown rather than shown twice), and
+ * chunks are sized by the rendering speed measured so far, so that one chunk fits the budget (2,048 characters before
+ * any measurement: the first render of a page runs cold code).
  *
  * @example
  * ```ts
@@ -152,6 +180,11 @@ export class IncrementalMarkdown {
   /** The text of the last update. */
   get source(): string {
     return this.#source;
+  }
+
+  /** The result of the last update (empty before the first). */
+  get rendered(): RenderedMarkdown {
+    return this.#rendered;
   }
 
   /**
@@ -204,10 +237,13 @@ export class IncrementalMarkdown {
     const start = performance.now();
     const chunks = [...this.#chunks];
     while (this.#nextBoundary < boundaries.length) {
+      const maxChars = chunkCharsFor(budgetMs - (performance.now() - start));
       let i = this.#nextBoundary;
-      while (i + 1 < boundaries.length && boundaries[i + 1]! - this.#stableEnd <= MAX_CHUNK_CHARS) i++;
+      while (i + 1 < boundaries.length && boundaries[i + 1]! - this.#stableEnd <= maxChars) i++;
       const end = boundaries[i]!;
+      const chunkStart = performance.now();
       chunks.push(renderMarkdown(this.#source.slice(this.#stableEnd, end)));
+      learnRenderRate(end - this.#stableEnd, performance.now() - chunkStart);
       this.#stableEnd = end;
       this.#nextBoundary = i + 1;
       if (performance.now() - start >= budgetMs) break;
@@ -300,6 +336,11 @@ export class MarkdownCache {
     }
     this.#entries.set(key, entry);
     return entry.update(source, now, budgetMs);
+  }
+
+  /** The last rendering of `key`, without advancing it (`undefined` when not held). */
+  peek(key: string): RenderedMarkdown | undefined {
+    return this.#entries.get(key)?.rendered;
   }
 
   /** Number of texts held. */

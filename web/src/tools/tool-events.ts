@@ -96,6 +96,17 @@ export interface ToolExecutionManagerEventMap {
   'circuit-state-changed': CustomEvent<CircuitStateChangedDetail>;
 }
 
+/** The manager's events that belong to one execution (all but `circuit-state-changed`). */
+export type ToolExecutionEventType = Exclude<keyof ToolExecutionManagerEventMap, 'circuit-state-changed'>;
+
+/**
+ * One execution event as `ToolExecuteOptions.onEvent` receives it: the manager event's `type` and `detail` (frozen),
+ * as a union discriminated by `type`.
+ */
+export type ToolExecutionEvent = {
+  [K in ToolExecutionEventType]: { type: K; detail: ToolExecutionManagerEventMap[K]['detail'] };
+}[ToolExecutionEventType];
+
 /** What changed in a `ToolRegistry`. */
 export const ToolRegistryChangeAction = {
   REGISTERED: 'registered',

@@ -4,7 +4,7 @@ import { ListenerAwareEventTarget } from './listener-aware-event-target.js';
 import { AttemptAbort, createAttemptContext } from './attempt-abort.js';
 import { ExecutionHistory } from './execution-history.js';
 import { computeRetryDelay, resolveRetryConfig, withRetryable } from './retry.js';
-import type { ToolExecutionManagerEventMap } from './tool-events.js';
+import type { ToolExecutionEvent, ToolExecutionEventType, ToolExecutionManagerEventMap } from './tool-events.js';
 import {
   eventBase,
   ExecutionRecord,
@@ -49,6 +49,21 @@ export interface ToolExecuteOptions {
    * handler's signal is aborted with this signal's `reason`.
    */
   signal?: AbortSignal;
+  /**
+   * Follows this execution: called synchronously with each of its lifecycle events (the manager event's `type` and
+   * frozen `detail`), before the event is dispatched to the manager's listeners, whether or not anyone listens to
+   * the manager. A caller that follows only its own executions (the AG-UI run loop follows every call it runs) then
+   * needs no listener on the manager, so no `CustomEvent` is built and dispatched per step. A throw is reported
+   * (`reportError`) and does not affect the execution, as a throwing event listener would not.
+   */
+  onEvent?: (event: ToolExecutionEvent) => void;
+}
+
+/** Reports an `onEvent` observer's error like an event listener's (the page's `error` event), without throwing. */
+function reportObserverError(error: unknown): void {
+  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+  if (typeof report === 'function') report(error);
+  else console.error(error);
 }
 
 function failure(error: ToolError): ToolExecutionResult {
@@ -101,7 +116,8 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * - History: finished executions are kept up to `historyLimit` (oldest evicted first, with their `toolCallId`
  *   index entries); running executions are never evicted.
  * - Performance (an execution without listeners costs a fraction of a microsecond beyond validation and the
- *   handler): no event detail or snapshot is built for an event type nobody listens to; no timer is set without
+ *   handler): no event detail or snapshot is built for an event type nobody listens to (and no `onEvent`
+ *   observer follows: a caller that follows its own executions needs no listener); no timer is set without
  *   a timeout; the built-in executors are run without their promise wrapper, so a synchronous handler finishes
  *   inside `execute()`; each attempt's `AbortController` is created only when the handler reads
  *   `context.signal`; executions are kept in a linked list and a ring buffer, and indexed by id and `toolCallId`
@@ -221,6 +237,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
       this.#configFor(tool as ToolDefinition),
       Date.now(),
     );
+    record.observer = options?.onEvent;
     try {
       this.#start(record, options?.signal);
     } catch (error) {
@@ -309,8 +326,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
 
   #start(record: ExecutionRecord, signal: AbortSignal | undefined): void {
     this.#executions.add(record);
-    if (this.hasListeners('tool-execution-started')) {
-      this.#dispatch('tool-execution-started', { ...eventBase(record), execution: snapshotExecution(record) });
+    if (this.#follows(record, 'tool-execution-started')) {
+      this.#dispatch(record, 'tool-execution-started', { ...eventBase(record), execution: snapshotExecution(record) });
       if (record.settled) return; // a listener cancelled it
     }
     if (signal !== undefined) {
@@ -335,14 +352,14 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
   #startAttempt(record: ExecutionRecord): void {
     const attemptNumber = ++record.attemptNumber;
     record.status = ToolExecutionStatus.VALIDATING;
-    if (this.hasListeners('tool-execution-validating')) {
-      this.#dispatch('tool-execution-validating', { ...eventBase(record), args: record.args, attemptNumber });
+    if (this.#follows(record, 'tool-execution-validating')) {
+      this.#dispatch(record, 'tool-execution-validating', { ...eventBase(record), args: record.args, attemptNumber });
       if (record.settled) return;
     }
     record.status = ToolExecutionStatus.EXECUTING;
     const { maxAttempts, timeoutMs } = record.config;
-    if (this.hasListeners('tool-execution-executing')) {
-      this.#dispatch('tool-execution-executing', { ...eventBase(record), attemptNumber, maxAttempts });
+    if (this.#follows(record, 'tool-execution-executing')) {
+      this.#dispatch(record, 'tool-execution-executing', { ...eventBase(record), attemptNumber, maxAttempts });
       if (record.settled) return;
     }
 
@@ -414,8 +431,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     (record.previousErrors ??= []).push(error);
     const delayMs = computeRetryDelay(record.attemptNumber, retry, error.retryAfter, this.#random);
     record.status = ToolExecutionStatus.PENDING;
-    if (this.hasListeners('tool-execution-retrying')) {
-      this.#dispatch('tool-execution-retrying', {
+    if (this.#follows(record, 'tool-execution-retrying')) {
+      this.#dispatch(record, 'tool-execution-retrying', {
         ...eventBase(record),
         attemptNumber: record.attemptNumber + 1,
         maxAttempts,
@@ -494,21 +511,27 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
         } else breaker.release(record.toolName, record.trial);
       }
       if (status === ToolExecutionStatus.SUCCEEDED) {
-        if (this.hasListeners('tool-execution-succeeded')) {
-          this.#dispatch('tool-execution-succeeded', {
+        if (this.#follows(record, 'tool-execution-succeeded')) {
+          this.#dispatch(record, 'tool-execution-succeeded', {
             ...eventBase(record),
             execution: snapshotExecution(record),
             result: record.result!,
           });
         }
       } else if (status === ToolExecutionStatus.FAILED) {
-        if (this.hasListeners('tool-execution-failed')) {
-          this.#dispatch('tool-execution-failed', { ...eventBase(record), execution: snapshotExecution(record), error: record.error! });
+        if (this.#follows(record, 'tool-execution-failed')) {
+          this.#dispatch(record, 'tool-execution-failed', {
+            ...eventBase(record),
+            execution: snapshotExecution(record),
+            error: record.error!,
+          });
         }
-      } else if (this.hasListeners('tool-execution-cancelled')) {
-        this.#dispatch('tool-execution-cancelled', { ...eventBase(record), execution: snapshotExecution(record) });
+      } else if (this.#follows(record, 'tool-execution-cancelled')) {
+        this.#dispatch(record, 'tool-execution-cancelled', { ...eventBase(record), execution: snapshotExecution(record) });
       }
     } finally {
+      // The history keeps the record, not the caller's observer.
+      record.observer = undefined;
       // Whatever a custom registry does, execute() must settle.
       const resolve = record.resolve;
       if (resolve !== undefined) {
@@ -551,8 +574,28 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     }
   }
 
-  #dispatch<K extends keyof ToolExecutionManagerEventMap>(type: K, detail: ToolExecutionManagerEventMap[K]['detail']): void {
-    const event = new CustomEvent(type, { detail: Object.freeze(detail) });
+  /** Whether anyone follows `type` for `record`: its `onEvent` observer or a listener on the manager. */
+  #follows(record: ExecutionRecord, type: ToolExecutionEventType): boolean {
+    return record.observer !== undefined || this.hasListeners(type);
+  }
+
+  /** Hands an execution event to the record's observer, then to the manager's listeners (if any). */
+  #dispatch<K extends ToolExecutionEventType>(
+    record: ExecutionRecord,
+    type: K,
+    detail: ToolExecutionManagerEventMap[K]['detail'],
+  ): void {
+    Object.freeze(detail);
+    const observer = record.observer;
+    if (observer !== undefined) {
+      try {
+        observer({ type, detail } as ToolExecutionEvent);
+      } catch (error) {
+        reportObserverError(error);
+      }
+    }
+    if (!this.hasListeners(type)) return;
+    const event = new CustomEvent(type, { detail });
     this.dispatchEvent(event);
   }
 }

@@ -1,5 +1,5 @@
 import type { AttemptAbort } from './attempt-abort.js';
-import type { ToolExecutionEventBase } from './tool-events.js';
+import type { ToolExecutionEvent, ToolExecutionEventBase } from './tool-events.js';
 import {
   ToolExecutionStatus,
   type RetryConfig,
@@ -41,6 +41,8 @@ export class ExecutionRecord {
   resolve: ((result: ToolExecutionResult) => void) | undefined = undefined;
   /** The caller's signal (`execute(..., { signal })`), while running. */
   caller: AbortSignal | undefined = undefined;
+  /** The caller's `onEvent` observer (`execute(..., { onEvent })`). */
+  observer: ((event: ToolExecutionEvent) => void) | undefined = undefined;
   /** Neighbours in `ExecutionHistory`'s list of running executions. */
   prev: ExecutionRecord | undefined = undefined;
   next: ExecutionRecord | undefined = undefined;

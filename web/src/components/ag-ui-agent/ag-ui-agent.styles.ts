@@ -69,6 +69,8 @@ export const agUiAgentStyles = css`
   }
 
   .transcript {
+    /* The containing block of what it scrolls: Chromium anchors to a 1px anchor out of view otherwise. */
+    position: relative;
     flex: 1 1 auto;
     min-height: 4rem;
     overflow-y: auto;
@@ -78,6 +80,20 @@ export const agUiAgentStyles = css`
 
   .transcript-items > * + * {
     margin-top: var(--ag-ui-spacing);
+  }
+
+  /*
+   * Pinned to the bottom by the browser (ScrollFollowController): the anchor is the only node that takes part in
+   * scroll anchoring; while it is in view, content growing above it keeps it (the bottom) in place.
+   */
+  .transcript > * {
+    overflow-anchor: none;
+  }
+
+  .transcript > .scroll-anchor {
+    overflow-anchor: auto;
+    height: 1px;
+    margin-top: -1px;
   }
 
   .load-earlier {
@@ -205,6 +221,9 @@ export const agUiAgentStyles = css`
   }
 
   .tool-call {
+    /* A run can make hundreds of calls: cards out of view are neither laid out nor painted. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 4.5em;
     padding: calc(var(--ag-ui-spacing) * 0.66);
     border: 1px solid var(--ag-ui-color-border);
     border-radius: var(--ag-ui-radius);

@@ -12,7 +12,8 @@ import {
   type ToolPolicy,
   type ToolRegistry,
 } from '../../tools/index.js';
-import { MarkdownCache } from '../../internal/markdown.js';
+import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
+import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
@@ -22,7 +23,7 @@ import { ApprovalFocusController } from './approval-focus-controller.js';
 import { toolApprovalStyles } from './render-tool-approval.styles.js';
 import { InterruptController } from './interrupt-controller.js';
 import { interruptStyles } from './render-interrupt.styles.js';
-import { renderToolCall, type ToolCallCardData } from './render-tool-call.js';
+import { renderToolCallOnce, type ToolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import {
   buildTranscript,
   contentText,
@@ -225,6 +226,7 @@ export class AgUiAgent extends LitElement {
 
   readonly #agentLoop = new AgentLoopController(this);
   readonly #markdown = new MarkdownCache(500);
+  readonly #markdownCatchUp = new MarkdownCatchUp(this.#markdown, () => this.#agentLoop.requestFrameUpdate());
   readonly #scroll = new ScrollFollowController(this, {
     scroller: () => this._transcript,
     content: () => this._transcriptItems,
@@ -256,7 +258,6 @@ export class AgUiAgent extends LitElement {
   #dismissedError: object | undefined;
   /** First transcript entry rendered. */
   #windowStart = 0;
-  #needsAnotherFrame = false;
   #countdownTimer: ReturnType<typeof setTimeout> | undefined;
   #refocusInput = false;
 
@@ -353,6 +354,7 @@ export class AgUiAgent extends LitElement {
     this.#syncTools();
     clearTimeout(this.#countdownTimer);
     this.#countdownTimer = undefined;
+    this.#markdownCatchUp.cancel();
     // A move in the DOM disconnects and reconnects at once: keep the loop (and a run in flight) through it.
     queueMicrotask(() => {
       if (!this.isConnected) this.#teardownLoop();
@@ -381,7 +383,6 @@ export class AgUiAgent extends LitElement {
       this.#refocusInput = false;
       this._input?.focus();
     }
-    if (this.#needsAnotherFrame) this.#agentLoop.requestFrameUpdate();
   }
 
   /**
@@ -458,10 +459,15 @@ export class AgUiAgent extends LitElement {
     const now = Date.now();
     const views = loop?.toolCalls;
     const lastId = items[items.length - 1]?.id;
-    this.#needsAnotherFrame = false;
     let countdown = false;
     // One budget for the whole frame, shared by the messages in order.
     const budgetEnd = performance.now() + (running ? MARKDOWN_BUDGET_MS.running : MARKDOWN_BUDGET_MS.idle);
+    const cardOptions: ToolCallCardOptions = {
+      now,
+      onCancel: this.#onCancelToolCall,
+      onApprove: this.#onApproveToolCall,
+      onDeny: this.#onDenyToolCall,
+    };
     const renderItem = (item: TranscriptItem): TemplateResult => {
       switch (item.kind) {
         case 'user':
@@ -470,18 +476,11 @@ export class AgUiAgent extends LitElement {
           return renderReasoning(item, running && item.id === lastId);
         case 'assistant': {
           const content = item.message.content ?? '';
-          const markdown =
-            content === '' ? undefined : this.#markdown.render(item.id, content, undefined, Math.max(0, budgetEnd - performance.now()));
-          if (markdown?.stale) this.#needsAnotherFrame = true;
+          const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, budgetEnd);
           const cards = (item.message.toolCalls ?? []).map((toolCall) => {
             const data = this.#toolCardData(toolCall, views, toolResults);
             if (data.retry) countdown = true;
-            return renderToolCall(data, {
-              now,
-              onCancel: this.#onCancelToolCall,
-              onApprove: this.#onApproveToolCall,
-              onDeny: this.#onDenyToolCall,
-            });
+            return renderToolCallOnce(data, cardOptions);
           });
           return renderAssistantMessage(item, markdown, cards);
         }
@@ -508,6 +507,7 @@ export class AgUiAgent extends LitElement {
         <div part="transcript-items" class="transcript-items">
           ${repeat(visible, (item) => item.id, renderItem)}${this.#interrupts.render()}
         </div>
+        <div class="scroll-anchor" aria-hidden="true"></div>
       </div>
       ${this.#renderError()}
       <form part="composer" class="composer" @submit=${this.#onSubmit}>
@@ -536,6 +536,26 @@ export class AgUiAgent extends LitElement {
     `;
     this.#scheduleCountdown(countdown);
     return result;
+  }
+
+  /**
+   * The markdown of an assistant message, advanced within the frame's budget (`budgetEnd`, `performance.now()`
+   * clock). A rendering left behind its text is caught up in tasks between frames (`MarkdownCatchUp`); while that
+   * runs and the agent is idle, frames only show what the tasks rendered.
+   */
+  #messageMarkdown(
+    item: Extract<TranscriptItem, { kind: 'assistant' }>,
+    content: string,
+    running: boolean,
+    budgetEnd: number,
+  ): RenderedMarkdown {
+    if (!running && this.#markdownCatchUp.has(item.id)) {
+      const shown = this.#markdown.peek(item.id);
+      if (shown) return shown;
+    }
+    const markdown = this.#markdown.render(item.id, content, undefined, Math.max(0, budgetEnd - performance.now()));
+    if (markdown.stale) this.#markdownCatchUp.add(item.id, () => item.message.content ?? '', markdown);
+    return markdown;
   }
 
   #renderError(): TemplateResult | typeof nothing {
@@ -657,6 +677,7 @@ export class AgUiAgent extends LitElement {
     this.#scroll.follow();
     this.#windowStart = 0;
     this.#markdown.clear();
+    this.#markdownCatchUp.cancel();
     this.#transcriptMemo = undefined;
     this.#agentLoop.requestFrameUpdate();
   }

@@ -5,6 +5,7 @@
  * @internal
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import type { ToolApprovalView, ToolCallKind, ToolCallView } from '../../agent/types.js';
 import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
 
@@ -87,6 +88,20 @@ export function prettyJson(text: string): string {
   if (prettyCache.size >= 200) prettyCache.delete(prettyCache.keys().next().value!);
   prettyCache.set(text, pretty);
   return pretty;
+}
+
+/**
+ * `renderToolCall()` that renders nothing again while what the card shows is unchanged (lit's `guard`): in a run of
+ * hundreds of calls, a frame re-renders only the cards whose call changed (every field of `data` is compared; the
+ * handlers in `options` must be stable).
+ */
+export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions): unknown {
+  // The retry countdown is the only part that depends on the clock; it changes once per second.
+  const countdown = data.retry ? statusLabel(data, options.now) : undefined;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, approval } = data;
+  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, approval, countdown], () =>
+    renderToolCall(data, options),
+  );
 }
 
 /**

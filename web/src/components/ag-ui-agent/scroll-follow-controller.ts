@@ -16,14 +16,28 @@ export interface ScrollFollowControllerOptions {
 
 const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
+/** Whether the browser implements CSS scroll anchoring (`overflow-anchor`; Chromium and Firefox, not Safari). */
+const SCROLL_ANCHORING =
+  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('overflow-anchor', 'auto');
+
 /**
  * Keeps a scrolling log pinned to its bottom while new content arrives, unless the reader scrolled up; following
  * resumes when the reader comes back to the bottom (or `follow()` is called, e.g. when they send a message).
  *
+ * Without reading layout after each update: the scroller's last child is a 1px anchor, the only node that takes part
+ * in CSS scroll anchoring (the host's styles: `overflow-anchor: none` on the scroller's other children, and the
+ * scroller positioned, without which Chromium keeps anchoring to it out of view). While the scroller sits at its very
+ * bottom, the anchor is in view, so the browser itself keeps it in place (pinned to the bottom) when content above it
+ * grows, during its own layout: an update costs no forced synchronous layout. Once the reader has scrolled up, the
+ * anchor is out of view and nothing moves. Where scroll anchoring is missing (Safari), or the scroller is not exactly
+ * at its bottom (the first overflow: browsers do not anchor at offset 0; after `follow()`), the update scrolls down
+ * itself.
+ *
  * Telling the reader's scrolling from layout's: a wheel or key press that scrolls up stops following at once; a
  * scroll event that moved up is the reader's (a scrollbar drag, touch), unless the content shrank by exactly as much
  * (scroll anchoring after something above got smaller), which is corrected back to the bottom. A `ResizeObserver`
- * on the content follows late layout (images, fonts, blocks sized as they come into view) without a render.
+ * on the content and on the scroller follows late layout (images, fonts, blocks sized as they come into view, a
+ * banner that shortens the scroller) without a render.
  *
  * Wire `onScroll`, `onWheel` and `onKeyDown` to the scroller's events.
  */
@@ -33,8 +47,11 @@ export class ScrollFollowController implements ReactiveController {
   #lastTop = 0;
   #lastHeight = 0;
   #restoreFromBottom: number | undefined;
+  /** At the very bottom (scrolled, not at offset 0) as last measured: scroll anchoring keeps it there. */
+  #pinned = false;
   #observer: ResizeObserver | undefined;
   #observed: Element | undefined;
+  #observedScroller: Element | undefined;
   #resizeFrame: number | undefined;
 
   constructor(host: ReactiveControllerHost, options: ScrollFollowControllerOptions) {
@@ -49,6 +66,7 @@ export class ScrollFollowController implements ReactiveController {
 
   /** Follows the bottom again (scrolls there on the next update). */
   follow(): void {
+    if (!this.#following) this.#pinned = false;
     this.#following = true;
   }
 
@@ -90,6 +108,7 @@ export class ScrollFollowController implements ReactiveController {
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#observed = undefined;
+    this.#observedScroller = undefined;
   }
 
   hostUpdated(): void {
@@ -101,11 +120,17 @@ export class ScrollFollowController implements ReactiveController {
       if (content) this.#observer?.observe(content);
       this.#observed = content;
     }
+    // The scroller's own height changes too (a banner above the composer): the bottom moves without any content change.
+    if (scroller !== this.#observedScroller) {
+      if (this.#observedScroller) this.#observer?.unobserve(this.#observedScroller);
+      this.#observer?.observe(scroller);
+      this.#observedScroller = scroller;
+    }
     if (this.#restoreFromBottom !== undefined) {
       scroller.scrollTop = scroller.scrollHeight - this.#restoreFromBottom;
       this.#restoreFromBottom = undefined;
       this.#record(scroller);
-    } else if (this.#following) {
+    } else if (this.#following && !(SCROLL_ANCHORING && this.#pinned)) {
       this.#toBottom(scroller);
     }
   }
@@ -134,13 +159,18 @@ export class ScrollFollowController implements ReactiveController {
   /** The scroller's `wheel` listener (add it passive). */
   onWheel = (event: WheelEvent): void => {
     const scroller = this.#options.scroller();
-    if (event.deltaY < 0 && scroller && scroller.scrollHeight > scroller.clientHeight) this.#following = false;
+    if (event.deltaY < 0 && scroller && scroller.scrollHeight > scroller.clientHeight) this.#unfollowByReader();
   };
 
   /** The scroller's `keydown` listener. */
   onKeyDown = (event: KeyboardEvent): void => {
-    if (SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) this.#following = false;
+    if (SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) this.#unfollowByReader();
   };
+
+  #unfollowByReader(): void {
+    this.#following = false;
+    this.#pinned = false;
+  }
 
   #toBottom(scroller: HTMLElement): void {
     scroller.scrollTop = scroller.scrollHeight;
@@ -148,7 +178,10 @@ export class ScrollFollowController implements ReactiveController {
   }
 
   #record(scroller: HTMLElement): void {
-    this.#lastTop = scroller.scrollTop;
-    this.#lastHeight = scroller.scrollHeight;
+    const top = scroller.scrollTop;
+    const height = scroller.scrollHeight;
+    this.#lastTop = top;
+    this.#lastHeight = height;
+    this.#pinned = top > 0 && height - top - scroller.clientHeight <= 1;
   }
 }

@@ -76,7 +76,7 @@ export function renderUserMessage(item: Extract<TranscriptItem, { kind: 'user' }
 export function renderAssistantMessage(
   item: Extract<TranscriptItem, { kind: 'assistant' }>,
   markdown: RenderedMarkdown | undefined,
-  toolCards: readonly TemplateResult[],
+  toolCards: readonly unknown[],
 ): TemplateResult {
   return html`<div part="message message-assistant" class="message assistant" data-message-id=${item.id}>
     <span class="visually-hidden">Assistant said:</span>

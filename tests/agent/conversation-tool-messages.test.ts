@@ -1,0 +1,54 @@
+import { EventType, type BaseEvent, type Message, type ToolMessage } from '@ag-ui/client';
+import { expect } from '@open-wc/testing';
+import { Conversation } from '../../web/src/agent/conversation.js';
+
+/** A conversation with two assistant messages making calls, one of them already answered, and a user message after. */
+function seeded(): Conversation {
+  const conversation = new Conversation([{ id: 'u1', role: 'user', content: 'go' }] as Message[]);
+  const apply = (event: Record<string, unknown>) => conversation.apply(event as unknown as BaseEvent);
+  apply({ type: EventType.TOOL_CALL_START, toolCallId: 'a1', toolCallName: 'x', parentMessageId: 'm1' });
+  apply({ type: EventType.TOOL_CALL_START, toolCallId: 'a2', toolCallName: 'x', parentMessageId: 'm1' });
+  apply({ type: EventType.TOOL_CALL_START, toolCallId: 'a3', toolCallName: 'x', parentMessageId: 'm1' });
+  apply({ type: EventType.TOOL_CALL_RESULT, messageId: 'r1', toolCallId: 'a1', content: 'server' });
+  apply({ type: EventType.TOOL_CALL_START, toolCallId: 'b1', toolCallName: 'x', parentMessageId: 'm2' });
+  apply({ type: EventType.TOOL_CALL_START, toolCallId: 'b2', toolCallName: 'x', parentMessageId: 'm2' });
+  conversation.append({ id: 'u2', role: 'user', content: 'later' });
+  conversation.commit();
+  return conversation;
+}
+
+const result = (toolCallId: string): ToolMessage => ({ id: `t-${toolCallId}`, role: 'tool', toolCallId, content: toolCallId });
+
+describe('Conversation.insertToolMessages', () => {
+  it('puts every result where inserting them one by one would, in one pass', () => {
+    const batch = ['b2', 'a3', 'a2', 'b1'].map(result);
+    const oneByOne = seeded();
+    for (const message of batch) oneByOne.insertToolMessage(message);
+    const together = seeded();
+    together.insertToolMessages(batch);
+
+    expect(together.messages.map((message) => message.id)).to.deep.equal(oneByOne.messages.map((message) => message.id));
+    const order = ['u1', 'm1', 'r1', 't-a3', 't-a2', 'm2', 't-b2', 't-b1', 'u2'];
+    expect(together.messages.map((message) => message.id)).to.deep.equal(order);
+    expect(together.getToolResult('a2')).to.equal(batch[2]);
+    expect(together.getMessage('t-b1')).to.equal(batch[3]);
+    expect(together.commit()!.changedMessageIds).to.deep.equal(['t-b2', 't-a3', 't-a2', 't-b1']);
+  });
+
+  it('keeps the one-by-one order when a result answers a call it does not know (appended)', () => {
+    const batch = [result('a2'), result('unknown'), result('b1')];
+    const oneByOne = seeded();
+    for (const message of batch) oneByOne.insertToolMessage(message);
+    const together = seeded();
+    together.insertToolMessages(batch);
+    expect(together.messages.map((message) => message.id)).to.deep.equal(oneByOne.messages.map((message) => message.id));
+  });
+
+  it('keeps the messages array identity', () => {
+    const conversation = seeded();
+    const messages = conversation.messages;
+    conversation.insertToolMessages([result('a2'), result('a3')]);
+    expect(conversation.messages).to.equal(messages);
+    expect(messages.map((message) => message.id)).to.deep.equal(['u1', 'm1', 'r1', 't-a2', 't-a3', 'm2', 'u2']);
+  });
+});
