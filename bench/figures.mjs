@@ -243,7 +243,7 @@ const fanout = {
         target: '< 1.50x',
         verdict: verdict(loop.ms / baseMs < 1.5),
         note:
-          `Base = 1,000 x the per-execution cost from ${perExecSource} with listeners on every lifecycle event (the loop's tool-call tracker listens to all of them) ` +
+          `Base = 1,000 x the per-execution cost from ${perExecSource} with listeners on every lifecycle event (the loop observes every lifecycle event of its executions and re-fires status events) ` +
           `+ one handler (an awaited setTimeout(1), median of 150). With the no-listener cost (${(perExecNoListenersNs / 1000).toFixed(2)} us) the base would be ${ms(strictBaseMs)} ` +
           `and the ratio ${(loop.ms / strictBaseMs).toFixed(2)}x. "Applied" = the loop's last messages-changed before its first tool execution (never later than the real moment). ` +
           `Medians: ${phases(loop)}.`,
