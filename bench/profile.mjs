@@ -5,7 +5,7 @@
 //
 //   node bench/profile.mjs ingest element 100000     # figure 1, contender (a|b|c = floor|stock|element), N
 //   node bench/profile.mjs long-thread thread 5000   # figure 5
-//   node bench/profile.mjs fanout loop 1000          # figure 3
+//   node bench/profile.mjs fanout loop 1000 --light  # figure 3 (--light: no timeline categories, see below)
 // Builds the pages unminified (function names as in the sources); --no-build reuses the last such build.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,10 @@ const server = await preview({ configFile: `${root}bench/vite.config.ts`, logLev
 const base = server.resolvedUrls?.local?.[0];
 const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROME_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'] });
 
-const CATEGORIES = [
+// --light: only task boundaries and the sampling profiler. The timeline categories record every DOM event dispatch
+// (with a stack), which inflates dispatchEvent-heavy code (figure 3) several times over.
+const LIGHT_CATEGORIES = ['toplevel', 'v8', 'disabled-by-default-v8.cpu_profiler'];
+const CATEGORIES = process.argv.includes('--light') ? LIGHT_CATEGORIES : [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
@@ -72,7 +75,9 @@ try {
 }
 
 function analyze(events) {
-  const mainThread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'FunctionCall'));
+  const mainThread = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && (x.name === 'FunctionCall' || x.name === 'ProfileChunk')),
+  );
   if (!mainThread) throw new Error('no renderer main thread in the trace');
   const { pid, tid } = mainThread;
   const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number');

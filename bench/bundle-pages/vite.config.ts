@@ -27,20 +27,16 @@ function moduleGraph(): Plugin {
 
 /**
  * Figure 4's production builds, one per page: `vite build --mode element` (a page using `<ag-ui-agent>` with its
- * defaults), `--mode naive` (the same libraries bundled naively) or `--mode element-without-proto` (the element page
- * with `@ag-ui/proto` stubbed: measures what the protobuf decoder costs; not something to ship). Minified, as Vite ships by default; hidden source
- * maps (no `sourceMappingURL` comment, so they cost the page nothing) for the per-module breakdown. `bench/run.mjs`
- * sets `build.outDir`.
+ * defaults), `--mode naive` (the same libraries bundled naively) or `--mode libraries` (the required libraries used
+ * minimally, no ag-ui-lit code: the lower bound). Minified, as Vite ships by default; hidden source maps (no
+ * `sourceMappingURL` comment, so they cost the page nothing) for the per-module breakdown. `bench/run.mjs` sets
+ * `build.outDir`.
  */
 export default defineConfig(({ mode }) => ({
-  root: fileURLToPath(new URL(`./${mode === 'element-without-proto' ? 'element' : mode}/`, import.meta.url)),
+  root: fileURLToPath(new URL(`./${mode}/`, import.meta.url)),
   base: `/bundle-${mode}/`,
   logLevel: 'warn',
   plugins: [packageSideEffects(), moduleGraph()],
-  // The counterfactual build: the element page with @ag-ui/proto stubbed (a measurement, not a fix).
-  ...(mode === 'element-without-proto' && {
-    resolve: { alias: { '@ag-ui/proto': fileURLToPath(new URL('./proto-stub.ts', import.meta.url)) } },
-  }),
   build: {
     minify: true,
     sourcemap: 'hidden',

@@ -1,22 +1,22 @@
 /**
  * Figure 3, fan-out: one run (`/api/test/parallel?repeat=1000&tool=sleep_1ms`) asks for 1,000 calls of a registered
  * tool whose handler awaits a 1 ms timer. Measured: from RUN_FINISHED to the follow-up request leaving the page
- * (`window.fetch` called for the second POST). RUN_FINISHED is timed twice: when it comes out of `HttpAgent.run()`
+ * (`window.fetch` called for the second POST). RUN_FINISHED is timed twice: when it comes out of `SseHttpAgent.run()`
  * (tapped before the loop sees it) and when the loop has applied it (see `Phases`): the server sends the whole run at
  * once, so the loop first works through the 4,000 events queued before it, which is ingest, not fan-out. Checked: exactly one follow-up (POSTs counted in the page and in the
  * server's request recording), 1,000 successful tool results in it.
  * @module
  */
-import { EventType, HttpAgent, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
 import { Observable } from 'rxjs';
 import { z } from 'zod';
-import { AgentRunLoop, ToolRegistry, type AgUiAgent } from '../../web/src/index.js';
+import { AgentRunLoop, SseHttpAgent, ToolRegistry, type AgUiAgent } from '../../web/src/index.js';
 import { afterPaint, defineBenchmarks, median, sleep } from './shared.js';
 
 const TOOL_NAME = 'sleep_1ms';
 
-/** An `HttpAgent` that notes when each `RUN_FINISHED` event comes out of its stream. */
-class TappedAgent extends HttpAgent {
+/** The `SseHttpAgent` `<ag-ui-agent url>` builds, noting when each `RUN_FINISHED` event comes out of its stream. */
+class TappedAgent extends SseHttpAgent {
   readonly runFinishedAt: number[] = [];
 
   override run(input: RunAgentInput): Observable<BaseEvent> {
@@ -43,6 +43,13 @@ window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
   return originalFetch(input, init);
 };
 
+/**
+ * When the tool's handlers ran, in the current fan-out: the first call, the last call, the last timer to fire. Taken
+ * in the handler rather than from `tool-status-changed`, because listening to that event is not free: the loop
+ * skips building and dispatching status events nobody listens to, and 5,000 of them would be the instrument's cost.
+ */
+const handlerTimes = { first: NaN, lastStart: NaN, lastDone: NaN };
+
 /** Resolves in a new task that is not a timer's (a message), so timers set then are not nested. */
 function freshTask(): Promise<void> {
   return new Promise((resolve) => {
@@ -63,7 +70,11 @@ function newRegistry(): ToolRegistry {
     effect: 'read_only',
     schema: z.object({ n: z.number() }),
     handler: async ({ n }: { n: number }) => {
+      const start = performance.now();
+      if (Number.isNaN(handlerTimes.first)) handlerTimes.first = start;
+      handlerTimes.lastStart = start;
       await sleep(1);
+      handlerTimes.lastDone = performance.now();
       return { n };
     },
   });
@@ -79,12 +90,18 @@ async function recordedRequests(threadId: string): Promise<RunAgentInput[]> {
 interface FanOutResult {
   /** The figure: from RUN_FINISHED applied by the loop (see `Phases`) to the follow-up POST, ms. */
   ms: number;
-  /** From RUN_FINISHED leaving `HttpAgent.run()` (arrival) to the follow-up POST, ms. */
+  /** From RUN_FINISHED leaving `SseHttpAgent.run()` (arrival) to the follow-up POST, ms. */
   fromArrivalMs: number;
   /** Arrival -> applied: the loop working through the events queued before RUN_FINISHED, ms. */
   backlogMs: number;
-  /** First tool execution started -> the run's `run-finished` (every tool settled), ms. */
+  /** First handler call -> the run's `run-finished` (every tool settled), ms. */
   toolsMs: number;
+  /** First handler call -> last handler call (validation and start of all executions), ms. */
+  startAllMs: number;
+  /** Last handler call -> last handler's timer fired, ms. */
+  lastTimerMs: number;
+  /** Last timer fired -> `run-finished` (results settled and recorded), ms. */
+  settleMs: number;
   /** `run-finished` -> the follow-up POST (results appended, next request built), ms. */
   followUpMs: number;
   posts: number;
@@ -93,28 +110,21 @@ interface FanOutResult {
 }
 
 /**
- * Timestamps of the loop's progress, from its events (`prefix` '' for an `AgentRunLoop`, 'ag-ui-' for the element).
+ * Timestamps of the loop's progress, from its events (`prefix` '' for an `AgentRunLoop`, 'ag-ui-' for the element) and
+ * the handler (`handlerTimes`).
  *
- * "RUN_FINISHED applied" is taken as the last `messages-changed` before the first tool execution starts (the loop
- * fires one per slice of applied events; RUN_FINISHED is the last event of the run), or RUN_FINISHED's arrival if
- * later. It can only be early, never late, so the figure errs on the slow side.
+ * "RUN_FINISHED applied" is taken as the last `messages-changed` before the first handler call (the loop fires one
+ * per slice of applied events; RUN_FINISHED is the last event of the run), or RUN_FINISHED's arrival if later. It
+ * can only be early, never late, so the figure errs on the slow side.
  */
 class Phases {
   lastMessagesChanged = NaN;
-  appliedAt = NaN;
-  firstExecutionAt = NaN;
   settledAt = NaN;
 
   constructor(target: EventTarget, prefix: string) {
+    handlerTimes.first = handlerTimes.lastStart = handlerTimes.lastDone = NaN;
     target.addEventListener(`${prefix}messages-changed`, () => {
-      if (Number.isNaN(this.firstExecutionAt)) this.lastMessagesChanged = performance.now();
-    });
-    target.addEventListener(`${prefix}tool-status-changed`, (event) => {
-      const detail = (event as CustomEvent<{ execution?: unknown }>).detail;
-      if (detail.execution !== undefined && Number.isNaN(this.firstExecutionAt)) {
-        this.firstExecutionAt = performance.now();
-        this.appliedAt = this.lastMessagesChanged;
-      }
+      if (Number.isNaN(handlerTimes.first)) this.lastMessagesChanged = performance.now();
     });
     target.addEventListener(`${prefix}run-finished`, (event) => {
       if ((event as CustomEvent<{ iteration: number }>).detail.iteration === 0) this.settledAt = performance.now();
@@ -129,13 +139,16 @@ async function check(threadId: string, calls: number, agent: TappedAgent, phases
     (message) => message.role === 'tool' && typeof message.content === 'string' && !message.content.includes('"ok":false'),
   ).length;
   const arrival = agent.runFinishedAt[0]!;
-  const applied = Math.max(arrival, phases.appliedAt);
+  const applied = Math.max(arrival, phases.lastMessagesChanged);
   const post = posts[1]!;
   const result: FanOutResult = {
     ms: post - applied,
     fromArrivalMs: post - arrival,
     backlogMs: applied - arrival,
-    toolsMs: phases.settledAt - phases.firstExecutionAt,
+    toolsMs: phases.settledAt - handlerTimes.first,
+    startAllMs: handlerTimes.lastStart - handlerTimes.first,
+    lastTimerMs: handlerTimes.lastDone - handlerTimes.lastStart,
+    settleMs: phases.settledAt - handlerTimes.lastDone,
     followUpMs: post - phases.settledAt,
     posts: posts.length,
     recordedRequests: requests.length,

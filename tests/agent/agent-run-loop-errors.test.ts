@@ -9,11 +9,12 @@ import {
   scenarioUrl,
   settle,
   toolMessages,
+  TRANSPORTS,
   useLoopHarness,
 } from '../helpers/agent-fixtures.js';
 
-describe('AgentRunLoop errors and Stop', () => {
-  const harness = useLoopHarness({ settleMs: 50 });
+for (const transport of TRANSPORTS) describe(`AgentRunLoop errors and Stop (${transport})`, () => {
+  const harness = useLoopHarness({ settleMs: 50, transport });
   const { loopFor } = harness;
 
   /** Sends a message, expects the turn to end with one run-error, and returns it. */

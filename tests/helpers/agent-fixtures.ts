@@ -4,6 +4,7 @@ import { HttpAgent, type Message, type RunAgentInput, type ToolMessage } from '@
 import { expect } from '@open-wc/testing';
 import { z } from 'zod';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
+import { SseHttpAgent } from '../../web/src/agent/sse-http-agent.js';
 import type { AgentRunLoopEventMap } from '../../web/src/agent/types.js';
 import { ToolRegistry, type ToolDefinition, type ToolMetadata } from '../../web/src/tools/index.js';
 
@@ -64,19 +65,27 @@ export interface CreateLoopOptions {
   registry?: ToolRegistry;
   /** Passed to `AgentRunLoop` when set (else the loop's default applies). */
   maxToolIterations?: number;
+  /** The transport: `@ag-ui/client`'s `HttpAgent` (default) or our `SseHttpAgent` (what `<ag-ui-agent url>` builds). */
+  transport?: AgentTransport;
 }
+
+/** The agents the loop tests run over. */
+export type AgentTransport = 'http-agent' | 'sse-http-agent';
+
+/** Both transports, for suites that must hold over either. */
+export const TRANSPORTS: readonly AgentTransport[] = ['sse-http-agent', 'http-agent'];
 
 /** A loop made by `createLoop()`, with the registry and agent it runs over. */
 export interface CreatedLoop {
   loop: AgentRunLoop;
   registry: ToolRegistry;
-  agent: HttpAgent;
+  agent: HttpAgent | SseHttpAgent;
 }
 
-/** A loop over an `HttpAgent` pointed at a scripted scenario, with a fresh registry. */
+/** A loop over an `HttpAgent` (or `SseHttpAgent`) pointed at a scripted scenario, with a fresh registry. */
 export function createLoop(url: string, options: CreateLoopOptions = {}): CreatedLoop {
   const registry = options.registry ?? new ToolRegistry();
-  const agent = new HttpAgent({ url });
+  const agent = options.transport === 'sse-http-agent' ? new SseHttpAgent({ url }) : new HttpAgent({ url });
   const loop = new AgentRunLoop({
     agent,
     registry,
@@ -135,6 +144,8 @@ export interface LoopHarnessOptions {
    * before the check. Default 20.
    */
   settleMs?: number;
+  /** The agent `loopFor()` builds unless its options say otherwise. Default `'http-agent'`. */
+  transport?: AgentTransport;
 }
 
 /**
@@ -168,7 +179,7 @@ export interface LoopHarness {
  * });
  * ```
  */
-export function useLoopHarness({ settleMs = 20 }: LoopHarnessOptions = {}): LoopHarness {
+export function useLoopHarness({ settleMs = 20, transport = 'http-agent' }: LoopHarnessOptions = {}): LoopHarness {
   const loops: AgentRunLoop[] = [];
   let registry: ToolRegistry | undefined;
   let rejections: ReturnType<typeof trackUnhandledRejections> | undefined;
@@ -197,7 +208,7 @@ export function useLoopHarness({ settleMs = 20 }: LoopHarnessOptions = {}): Loop
       return currentRegistry();
     },
     loopFor: (url, options = {}) => {
-      const created = createLoop(url, { registry: currentRegistry(), ...options });
+      const created = createLoop(url, { registry: currentRegistry(), transport, ...options });
       track(created.loop);
       return created;
     },

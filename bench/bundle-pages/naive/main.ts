@@ -7,6 +7,7 @@ import { html, LitElement } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { marked } from 'marked';
+import { installReply } from '../reply.js';
 import { z } from 'zod';
 
 const timeArgs = z.object({ timezone: z.string().default('UTC') });
@@ -42,15 +43,7 @@ export class NaiveChat extends LitElement {
 
 const el = document.querySelector('naive-chat') as NaiveChat;
 
-(window as unknown as { bench: Record<string, (params: { url: string }) => Promise<unknown>> }).bench = {
-  async reply({ url }) {
-    await el.send(url, 'Reply in markdown, please.');
-    // Rendering may wait for an animation frame: poll until the reply is in the DOM (10 s at most).
-    for (const start = performance.now(); performance.now() - start < 10_000; ) {
-      await new Promise(requestAnimationFrame);
-      const html = el.shadowRoot?.querySelector('.message-content')?.innerHTML ?? '';
-      if (html.includes('</code>')) return html;
-    }
-    return '';
-  },
-};
+installReply(
+  (url) => el.send(url, 'Reply in markdown, please.'),
+  () => el.shadowRoot?.querySelector('.message-content')?.innerHTML ?? '',
+);

@@ -1,6 +1,5 @@
 import { EventType, randomUUID, verifyEvents } from '@ag-ui/client';
 import type {
-  AbstractAgent,
   BaseEvent,
   Context,
   Interrupt,
@@ -31,6 +30,7 @@ import { Conversation } from './conversation.js';
 import { EventDrain } from './event-drain.js';
 import { expandChunks } from './expand-chunks.js';
 import { runWithFetchGuard } from './http-agent-guard.js';
+import { SseHttpAgent } from './sse-http-agent.js';
 import { parsePartialJson } from './partial-json.js';
 import { classifyRunError } from './run-errors.js';
 import {
@@ -49,6 +49,7 @@ import {
   type AgentRunLoopEventMap,
   type AgentRunLoopOptions,
   type RunErrorDetail,
+  type RunnableAgent,
   type ToolCallView,
 } from './types.js';
 
@@ -149,7 +150,7 @@ interface ToolOutcome {
  *   schema: z.object({}),
  *   handler: () => new Date().toISOString(),
  * });
- * const loop = new AgentRunLoop({ agent: new HttpAgent({ url: '/api/agent' }), registry });
+ * const loop = new AgentRunLoop({ agent: new SseHttpAgent({ url: '/api/agent' }), registry }); // or an HttpAgent
  * loop.addEventListener('messages-changed', (e) => render(e.detail.messages));
  * loop.addEventListener('run-error', (e) => showBanner(e.detail.message));
  * await loop.sendMessage('What time is it?'); // resolves when the agent has answered (never rejects)
@@ -157,7 +158,7 @@ interface ToolOutcome {
  */
 export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap> {
   /** The agent that runs. Its `threadId`, `messages`, `state` and `pendingInterrupts` are updated after each run. */
-  readonly agent: AbstractAgent;
+  readonly agent: RunnableAgent;
   /** Where frontend tools are looked up. */
   readonly registry: ToolRegistry;
   /** Runs the frontend tools. */
@@ -456,17 +457,18 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   }
 
   #stream(run: RunState, input: RunAgentInput): EventDrain {
-    const agent = this.agent as AbstractAgent & { abortController?: unknown };
+    const agent = this.agent as RunnableAgent & { abortController?: unknown };
     agent.threadId = this.#threadId;
     // HttpAgent.run() reads `abortController` without renewing it (only runAgent() does): give every run its own,
     // so that aborting one run (stop()) does not poison the next.
     if (agent.abortController instanceof AbortController) agent.abortController = new AbortController();
     let source: Observable<BaseEvent>;
     try {
-      source = runWithFetchGuard(
-        agent,
-        (error) => (run.transportError ??= error),
-        () => agent.run(input),
+      // SseHttpAgent guards its own body; HttpAgent-style agents get the guard around their fetch.
+      source = (
+        agent instanceof SseHttpAgent
+          ? agent.run(input)
+          : runWithFetchGuard(agent, (error) => (run.transportError ??= error), () => agent.run(input))
       ).pipe(expandChunks(false), verifyEvents(false));
     } catch (error) {
       source = throwError(() => error);

@@ -1,4 +1,4 @@
-import type { AbstractAgent } from '@ag-ui/client';
+import type { RunnableAgent } from './types.js';
 import { yieldToEventLoop } from './event-drain.js';
 
 type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
@@ -24,7 +24,7 @@ const READ_BUDGET_MS = 8;
  * the event loop whenever `READ_BUDGET_MS` has been spent since the last yield, and splits reads larger than
  * `MAX_PIECE_BYTES` (the SSE parser handles any split, UTF-8 included).
  */
-function guardBody(response: Response, onError: (error: unknown) => void): Response {
+export function guardBody(response: Response, onError: (error: unknown) => void): Response {
   if (!response.ok || response.body === null) return response;
   const reader = response.body.getReader();
   let rest: Uint8Array | undefined;
@@ -72,8 +72,8 @@ function guardBody(response: Response, onError: (error: unknown) => void): Respo
  * with the same `fetch` property; `HttpAgent.run()` calls `fetch` synchronously, so the swap lasts only for that call
  * and the agent is left as it was. Other agents are run as they are.
  */
-export function runWithFetchGuard<T>(agent: AbstractAgent, onStreamError: (error: unknown) => void, start: () => T): T {
-  const target = agent as AbstractAgent & { fetch?: unknown; url?: unknown };
+export function runWithFetchGuard<T>(agent: RunnableAgent, onStreamError: (error: unknown) => void, start: () => T): T {
+  const target = agent as RunnableAgent & { fetch?: unknown; url?: unknown };
   const original = target.fetch;
   if (typeof original !== 'function' || typeof target.url !== 'string') return start();
   const guarded: FetchFn = (url, init) =>

@@ -7,6 +7,7 @@ export * from './types.js';
 export { AgentRunLoop, DEFAULT_MAX_TOOL_ITERATIONS } from './agent-run-loop.js';
 export { Conversation, type ConversationChange, type ToolCallEntry } from './conversation.js';
 export { parsePartialJson } from './partial-json.js';
+export { SseHttpAgent, type SseHttpAgentConfig, type SseHttpAgentFetch } from './sse-http-agent.js';
 export {
   APPROVAL_DENIED_MESSAGE,
   CANCELLED_BY_USER_MESSAGE,

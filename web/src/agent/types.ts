@@ -1,10 +1,30 @@
-import type { AbstractAgent, Context, Interrupt, Message, State } from '@ag-ui/client';
+import type { BaseEvent, Context, Interrupt, Message, RunAgentInput, State } from '@ag-ui/client';
+import type { Observable } from 'rxjs';
 import type { ToolEffect, ToolExecution, ToolExecutionManager, ToolError, ToolExecutionStatus, ToolRegistry } from '../tools/index.js';
+
+/**
+ * What `AgentRunLoop` and `<ag-ui-agent>` need of an agent: the part of `@ag-ui/client`'s `AbstractAgent` they use.
+ * Every `AbstractAgent` (`HttpAgent`, a custom subclass) is one, and so is `SseHttpAgent`. The loop calls `run(input)`
+ * for every run and subscribes to it (unsubscribing to stop), calls `abortRun()` on Stop, and mirrors the
+ * conversation back after each change (`threadId`, `setMessages()`, `setState()`, `pendingInterrupts`, `isRunning`).
+ */
+export interface RunnableAgent {
+  threadId: string;
+  messages: Message[];
+  state: State;
+  isRunning: boolean;
+  pendingInterrupts?: Interrupt[];
+  /** One run: the AG-UI events of `input`'s run, in order (`@ag-ui/client`'s `AbstractAgent.run`). */
+  run(input: RunAgentInput): Observable<BaseEvent>;
+  abortRun(): void;
+  setMessages(messages: Message[]): void;
+  setState(state: State): void;
+}
 
 /** Options of `AgentRunLoop`. */
 export interface AgentRunLoopOptions {
-  /** The AG-UI agent to run (an `HttpAgent` or any `AbstractAgent`). Its `threadId`, `messages` and `state` seed the loop. */
-  agent: AbstractAgent;
+  /** The AG-UI agent to run (an `SseHttpAgent`, an `HttpAgent` or any `AbstractAgent`). Its `threadId`, `messages` and `state` seed the loop. */
+  agent: RunnableAgent;
   /** Where frontend tools are looked up (a tool call whose name is not registered here is a backend tool). */
   registry: ToolRegistry;
   /** Runs the tools. Default: a new `ToolExecutionManager` with a `ValidatingToolExecutor` that updates `registry`'s stats. */

@@ -1,9 +1,10 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { HttpAgent, type AbstractAgent, type Context, type Message, type State, type ToolCall, type ToolMessage } from '@ag-ui/client';
+import type { Context, Message, State, ToolCall, ToolMessage } from '@ag-ui/client';
 import { AgentRunLoop } from '../../agent/agent-run-loop.js';
-import type { ToolCallView } from '../../agent/types.js';
+import { SseHttpAgent } from '../../agent/sse-http-agent.js';
+import type { RunnableAgent, ToolCallView } from '../../agent/types.js';
 import {
   globalToolRegistry,
   redactionInForce,
@@ -51,7 +52,7 @@ const PAGE_SIZE = 50;
 
 /** What a loop was built from; a change of agent or url starts a new conversation, of registry keeps it. */
 interface LoopSource {
-  agent: AbstractAgent | undefined;
+  agent: RunnableAgent | undefined;
   url: string;
   registry: ToolRegistry;
 }
@@ -94,7 +95,7 @@ const headersConverter = {
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.
  *
- * Give it an endpoint (`url`, optional `headers`) or an `AbstractAgent` (`agent`), and tools (`tools`, `registerTool()`,
+ * Give it an endpoint (`url`, optional `headers`) or an agent (`agent`: any `AbstractAgent` or `RunnableAgent`), and tools (`tools`, `registerTool()`,
  * or `ag-ui-register-tool` on `document` for `globalToolRegistry`). A person types in the composer (Enter sends,
  * Shift+Enter adds a line); the element runs the agent through an `AgentRunLoop`, shows the reply as it streams in
  * (markdown, sanitized with DOMPurify), runs the tools the agent calls, shows one card per call, and sends the results
@@ -104,7 +105,7 @@ const headersConverter = {
  * tool card, unless the page handles `ag-ui-tool-approval-requested` itself.
  *
  * Changing `url` or `agent` starts a new conversation; changing `registry` keeps it; changing `headers` applies to the
- * next request and keeps it (when the element built the `HttpAgent` from `url`; an `agent` you pass in keeps its own
+ * next request and keeps it (when the element built the `SseHttpAgent` from `url`; an `agent` you pass in keeps its own
  * headers). The conversation survives moving the element in the DOM and re-attaching it.
  *
  * @summary A chat element for AG-UI agents with browser-side tools.
@@ -250,8 +251,8 @@ export class AgUiAgent extends LitElement {
   #appliedPolicy: { registry: ToolRegistry; policy: Readonly<ToolPolicy> } | undefined;
   #threadId: string | undefined;
   #loopSource: LoopSource | undefined;
-  /** The `HttpAgent` this element built from `url` (so `headers` can be updated in place). */
-  #ownAgent: HttpAgent | undefined;
+  /** The `SseHttpAgent` this element built from `url` (so `headers` can be updated in place). */
+  #ownAgent: SseHttpAgent | undefined;
   #snapshot: ConversationSnapshot | undefined;
   #transcriptMemo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
   #localError: { message: string } | undefined;
@@ -261,17 +262,21 @@ export class AgUiAgent extends LitElement {
   #countdownTimer: ReturnType<typeof setTimeout> | undefined;
   #refocusInput = false;
 
-  /** URL of the AG-UI endpoint (HTTP POST, SSE). Used to build an `HttpAgent` unless `agent` is set. */
+  /**
+   * URL of the AG-UI endpoint (HTTP POST, SSE). Used to build an `SseHttpAgent` (SSE only; `@ag-ui/client`'s transport
+   * without `HttpAgent`'s protobuf decoder) unless `agent` is set. For protobuf, middleware or subscribers, pass an
+   * `HttpAgent` as `agent`.
+   */
   @property() url = '';
 
   /**
-   * HTTP headers sent with every run of the `HttpAgent` built from `url`. Attribute: a JSON object of strings
+   * HTTP headers sent with every run of the `SseHttpAgent` built from `url`. Attribute: a JSON object of strings
    * (invalid JSON is ignored with a console warning). Changing them keeps the conversation.
    */
   @property({ converter: headersConverter }) headers: Record<string, string> = {};
 
-  /** An AG-UI agent to talk to (any `AbstractAgent`); overrides `url` and `headers`. Its thread, messages and state seed the conversation. */
-  @property({ attribute: false }) agent: AbstractAgent | undefined;
+  /** An AG-UI agent to talk to (any `@ag-ui/client` `AbstractAgent`, e.g. `HttpAgent`, or an `SseHttpAgent`); overrides `url` and `headers`. Its thread, messages and state seed the conversation. */
+  @property({ attribute: false }) agent: RunnableAgent | undefined;
 
   /** Tool definitions this element registers in `registry` while connected (and unregisters on disconnect or replacement). */
   @property({ attribute: false }) tools: ToolDefinition[] = [];
@@ -590,7 +595,7 @@ export class AgUiAgent extends LitElement {
     let agent = source.agent;
     this.#ownAgent = undefined;
     if (!agent && source.url) {
-      this.#ownAgent = new HttpAgent({ url: source.url, headers: this.#validHeaders(), threadId: carry?.threadId ?? this.#threadId });
+      this.#ownAgent = new SseHttpAgent({ url: source.url, headers: this.#validHeaders(), threadId: carry?.threadId ?? this.#threadId });
       agent = this.#ownAgent;
     }
     if (!agent) return undefined;
