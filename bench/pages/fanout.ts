@@ -18,6 +18,7 @@ const TOOL_NAME = 'sleep_1ms';
 /** The `SseHttpAgent` `<ag-ui-agent url>` builds, noting when each `RUN_FINISHED` event comes out of its stream. */
 class TappedAgent extends SseHttpAgent {
   readonly runFinishedAt: number[] = [];
+  readonly completedAt: number[] = [];
 
   override run(input: RunAgentInput): Observable<BaseEvent> {
     const source = super.run(input);
@@ -28,7 +29,10 @@ class TappedAgent extends SseHttpAgent {
           subscriber.next(event);
         },
         error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+        complete: () => {
+          this.completedAt.push(performance.now());
+          subscriber.complete();
+        },
       }),
     );
   }
@@ -94,6 +98,10 @@ interface FanOutResult {
   fromArrivalMs: number;
   /** Arrival -> applied: the loop working through the events queued before RUN_FINISHED, ms. */
   backlogMs: number;
+  /** Applied -> the end of the first run's event stream (the response body closed), ms. */
+  streamEndMs: number;
+  /** The end of the stream -> the first handler call, ms. */
+  toFirstCallMs: number;
   /** First handler call -> the run's `run-finished` (every tool settled), ms. */
   toolsMs: number;
   /** First handler call -> last handler call (validation and start of all executions), ms. */
@@ -145,6 +153,8 @@ async function check(threadId: string, calls: number, agent: TappedAgent, phases
     ms: post - applied,
     fromArrivalMs: post - arrival,
     backlogMs: applied - arrival,
+    streamEndMs: agent.completedAt[0]! - applied,
+    toFirstCallMs: handlerTimes.first - agent.completedAt[0]!,
     toolsMs: phases.settledAt - handlerTimes.first,
     startAllMs: handlerTimes.lastStart - handlerTimes.first,
     lastTimerMs: handlerTimes.lastDone - handlerTimes.lastStart,
@@ -212,17 +222,43 @@ async function throughElement(calls: number): Promise<FanOutResult> {
 }
 
 defineBenchmarks({
-  /** A warm-up fan-out, then the measured one. */
+  /**
+   * `warmups` unmeasured fan-outs of the same size (default 3; 0 measures the first fan-out of a fresh page, with
+   * the code still cold), then the measured one.
+   */
   async loop(params) {
     const calls = Number(params.calls);
-    await throughLoop(Math.min(100, calls));
+    for (let i = 0; i < Number(params.warmups ?? 3); i++) await throughLoop(calls);
     return throughLoop(calls);
   },
 
   async element(params) {
     const calls = Number(params.calls);
-    await throughElement(Math.min(100, calls));
+    for (let i = 0; i < Number(params.warmups ?? 3); i++) await throughElement(calls);
     return throughElement(calls);
+  },
+
+  /**
+   * The tool's own cost at fan-out size: `calls` handlers started together (each awaits a 1 ms timer), nothing else;
+   * from a fresh task, median of `reps` after one warm-up. What the base (one handler's time) leaves out.
+   * @returns ms
+   */
+  async timers(params) {
+    const calls = Number(params.calls);
+    const reps = Number(params.reps ?? 5);
+    const handler = async (n: number) => {
+      await sleep(1);
+      return { n };
+    };
+    const times: number[] = [];
+    for (let i = 0; i <= reps; i++) {
+      await freshTask();
+      const start = performance.now();
+      await Promise.all(Array.from({ length: calls }, (_, n) => handler(n)));
+      if (i > 0) times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return { ms: times[times.length >> 1]! };
   },
 
   /**

@@ -54,6 +54,20 @@ describe('AgentRunLoop frontend tools', () => {
     expect(finished[1]).to.deep.include({ iteration: 1, followUp: false });
   });
 
+  it('keeps its views current and answers every call with a unique message id when nobody listens to its events', async () => {
+    harness.registry.register(echoTool());
+    const first = loopFor(scenarioUrl('parallel', { repeat: '20', tool: 'echo' })).loop;
+    const second = loopFor(scenarioUrl('parallel', { repeat: '20', tool: 'echo' })).loop;
+    await Promise.all([first.sendMessage('Fan out'), second.sendMessage('Fan out')]);
+    const results = [...toolMessages(first.messages), ...toolMessages(second.messages)];
+    expect(results).to.have.length(40);
+    expect(new Set(results.map((message) => message.id)).size).to.equal(40);
+    for (const loop of [first, second]) {
+      expect([...loop.toolCalls.values()].map((view) => view.status)).to.deep.equal(Array(20).fill('succeeded'));
+      expect([...loop.toolCalls.values()].every((view) => view.execution?.status === 'succeeded')).to.equal(true);
+    }
+  });
+
   it('runs parallel calls concurrently and appends their results in call order, with one follow-up', async () => {
     const started: number[] = [];
     const bothStarted = deferred();

@@ -197,7 +197,13 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     if (options.forwardedProps !== undefined) this.forwardedProps = options.forwardedProps;
     this.#threadId = this.agent.threadId || randomUUID();
     this.#conversation = new Conversation(cloneMessages(this.agent.messages ?? []), this.agent.state ?? {});
-    this.#tracker = new ToolCallTracker(this.manager, this.registry, (type, detail) => this.#emit(type, detail), this.#listeners.signal);
+    this.#tracker = new ToolCallTracker(
+      this.manager,
+      this.registry,
+      (type, detail) => this.#emit(type, detail),
+      (type) => this.hasListeners(type),
+      this.#listeners.signal,
+    );
     this.#tracker.restore(this.#conversation);
     this.#gate = new ToolCallGate(this.registry, this.#tracker, (detail) => {
       const event = new CustomEvent('tool-approval-requested', { detail, cancelable: true });

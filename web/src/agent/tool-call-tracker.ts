@@ -20,6 +20,8 @@ import type { Conversation } from './conversation.js';
 import type { AgentRunLoopEventMap, ToolCallView } from './types.js';
 
 type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
+/** Whether the loop has a listener for `type` (so that a detail nobody reads is not built). */
+type Listens = (type: keyof AgentRunLoopEventMap) => boolean;
 
 const TERMINAL = new Set<ToolCallView['status']>(['succeeded', 'failed', 'cancelled']);
 
@@ -47,6 +49,7 @@ export class ToolCallTracker {
   readonly #manager: ToolExecutionManager;
   readonly #registry: ToolRegistry;
   readonly #emit: Emit;
+  readonly #listens: Listens;
   /** toolCallId -> executionId, for this loop's running executions. */
   readonly #runningByCall = new Map<string, string>();
   /** toolCallId -> the redaction in force, only for calls that have one. */
@@ -58,11 +61,16 @@ export class ToolCallTracker {
     if (!this.#signal.aborted) this.#onManagerEvent(event);
   };
 
-  /** @param signal - aborted when the loop is disposed: events of executions still running are ignored from then on */
-  constructor(manager: ToolExecutionManager, registry: ToolRegistry, emit: Emit, signal: AbortSignal) {
+  /**
+   * @param emit - fires one of the loop's events
+   * @param listens - whether the loop has a listener for an event type (hot paths skip building unread details)
+   * @param signal - aborted when the loop is disposed: events of executions still running are ignored from then on
+   */
+  constructor(manager: ToolExecutionManager, registry: ToolRegistry, emit: Emit, listens: Listens, signal: AbortSignal) {
     this.#manager = manager;
     this.#registry = registry;
     this.#emit = emit;
+    this.#listens = listens;
     this.#signal = signal;
   }
 
@@ -76,7 +84,9 @@ export class ToolCallTracker {
     }
     const kind = this.#registry.has(toolCallName) ? 'frontend' : 'backend';
     this.views.set(toolCallId, { toolCallId, toolCallName, kind, argsText: '', status: 'streaming' });
-    this.#emit('tool-call-start', { toolCallId, toolCallName, kind, ...(parentMessageId !== undefined && { parentMessageId }) });
+    if (this.#listens('tool-call-start')) {
+      this.#emit('tool-call-start', { toolCallId, toolCallName, kind, ...(parentMessageId !== undefined && { parentMessageId }) });
+    }
   }
 
   /**
@@ -103,6 +113,7 @@ export class ToolCallTracker {
       return;
     }
     view.argsText += delta;
+    if (!this.#listens('tool-call-args')) return;
     const text = view.argsText;
     let parsed: { value: unknown } | undefined;
     this.#emit('tool-call-args', {
@@ -234,6 +245,7 @@ export class ToolCallTracker {
         delete view.retry;
         view.result = redactToolResult(redaction, event.detail.result);
         this.#setStatus(view, 'succeeded');
+        if (!this.#listens('tool-call-end')) return;
         const execution = view.execution!;
         this.#emit('tool-call-end', {
           toolCallId,
@@ -279,6 +291,7 @@ export class ToolCallTracker {
     if (view.status === status) return;
     view.status = status;
     if (status !== 'awaiting_approval') delete view.approval;
+    if (!this.#listens('tool-status-changed')) return;
     this.#emit('tool-status-changed', {
       toolCallId: view.toolCallId,
       toolCallName: view.toolCallName,
