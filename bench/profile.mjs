@@ -6,6 +6,7 @@
 //   node bench/profile.mjs ingest element 100000     # figure 1, contender (a|b|c = floor|stock|element), N
 //   node bench/profile.mjs long-thread thread 5000   # figure 5
 //   node bench/profile.mjs fanout loop 1000 --light  # figure 3 (--light: no timeline categories, see below)
+//   add --warm to run the contender once, unmeasured, before the traced run
 // Builds the pages unminified (function names as in the sources); --no-build reuses the last such build.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,11 @@ try {
   else if (figure === 'fanout') params = { calls: Number(size) };
   else params = { n: Number(size) };
 
+  // --warm: one unmeasured run of the same contender in the same page first (JIT-warm code, as in a long session).
+  if (process.argv.includes('--warm')) {
+    await call(fn, params);
+    if (figure === 'ingest') await call('settle', {});
+  }
   const cdp = await page.context().newCDPSession(page);
   const chunks = [];
   cdp.on('Tracing.dataCollected', (event) => chunks.push(...event.value));
@@ -151,6 +157,23 @@ function analyze(events) {
     for (const [name, n] of [...byGroup].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`   ${pct(n)}  ${name}`);
     console.log(`self time by module:`);
     for (const [name, n] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 14)) console.log(`   ${pct(n)}  ${name}`);
+  }
+  // The whole window, inclusive: the functions on the stack most often (a function counted once per sample).
+  {
+    const inclusive = new Map();
+    for (const [, id] of samples) {
+      const seen = new Set();
+      for (let node = id; node !== undefined; node = parents.get(node)) {
+        const name = label(nodes.get(node));
+        if (seen.has(name) || name.startsWith('(root)')) continue;
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+      }
+    }
+    console.log(`inclusive time (a function and what it calls; idle included in the total):`);
+    for (const [name, n] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+      console.log(`   ${((100 * n) / samples.length).toFixed(1).padStart(5)}%  ${name}`);
+    }
   }
   // The whole window: where the main thread's time went (self time per function, from the samples).
   {

@@ -157,37 +157,48 @@ defineBenchmarks({
    * paint.
    */
   async element(params) {
-    const { url, expectedRendered, expectedToolCalls } = params as unknown as IngestParams;
-    const el = document.createElement('ag-ui-agent') as AgUiAgent;
-    el.style.height = '600px';
-    el.url = url;
-    stage.append(el);
-    await el.updateComplete;
-    let runError: unknown;
-    el.addEventListener('ag-ui-run-error', (event) => (runError = (event as CustomEvent<{ message: string }>).detail.message));
-    await afterPaint();
-
-    const tasks = new LongTasks();
-    tasks.start();
-    const start = performance.now();
-    await el.sendMessage('Stream the benchmark reply, please.');
-    if (runError !== undefined) throw new Error(`element run failed: ${String(runError)}`);
-    let rendered = -1;
-    for (;;) {
-      await el.updateComplete;
-      const content = el.shadowRoot!.querySelector('.message.assistant .message-content');
-      rendered = (content?.textContent ?? '').trim().length;
-      // >=: a contender that renders too much text fails the check below instead of waiting for a length it passed.
-      if (rendered >= (expectedRendered ?? 0) || performance.now() - start > 120_000) break;
-      await nextFrame();
+    const warmups = Number((params as { warmups?: number }).warmups ?? 0);
+    for (let i = 0; i < warmups; i++) await elementRun(params as unknown as IngestParams);
+    if (warmups > 0) {
+      await forceGc();
+      await sleep(200);
     }
-    await afterPaint();
-    const ms = performance.now() - start;
-    const longTasks = tasks.stop();
-    check('element rendered text length', rendered, expectedRendered);
-    const cards = el.shadowRoot!.querySelectorAll('.tool-call').length;
-    check('element tool call cards', cards, expectedToolCalls);
-    el.remove();
-    return { ms, ...longTasks };
+    return elementRun(params as unknown as IngestParams);
   },
 });
+
+/** (c) one run: `<ag-ui-agent url>` + `sendMessage()`, timed to the paint after the whole reply is rendered. */
+async function elementRun(params: IngestParams) {
+  const { url, expectedRendered, expectedToolCalls } = params;
+  const el = document.createElement('ag-ui-agent') as AgUiAgent;
+  el.style.height = '600px';
+  el.url = url;
+  stage.append(el);
+  await el.updateComplete;
+  let runError: unknown;
+  el.addEventListener('ag-ui-run-error', (event) => (runError = (event as CustomEvent<{ message: string }>).detail.message));
+  await afterPaint();
+
+  const tasks = new LongTasks();
+  tasks.start();
+  const start = performance.now();
+  await el.sendMessage('Stream the benchmark reply, please.');
+  if (runError !== undefined) throw new Error(`element run failed: ${String(runError)}`);
+  let rendered = -1;
+  for (;;) {
+    await el.updateComplete;
+    const content = el.shadowRoot!.querySelector('.message.assistant .message-content');
+    rendered = (content?.textContent ?? '').trim().length;
+    // >=: a contender that renders too much text fails the check below instead of waiting for a length it passed.
+    if (rendered >= (expectedRendered ?? 0) || performance.now() - start > 120_000) break;
+    await nextFrame();
+  }
+  await afterPaint();
+  const ms = performance.now() - start;
+  const longTasks = tasks.stop();
+  check('element rendered text length', rendered, expectedRendered);
+  const cards = el.shadowRoot!.querySelectorAll('.tool-call').length;
+  check('element tool call cards', cards, expectedToolCalls);
+  el.remove();
+  return { ms, ...longTasks };
+}
