@@ -1,49 +1,15 @@
-import { EventType, randomUUID, verifyEvents } from '@ag-ui/client';
-import type {
-  BaseEvent,
-  Context,
-  Interrupt,
-  Message,
-  ResumeEntry,
-  RunAgentInput,
-  RunErrorEvent,
-  RunFinishedEvent,
-  State,
-  ToolCallArgsEvent,
-  ToolCallEndEvent,
-  ToolCallResultEvent,
-  ToolCallStartEvent,
-  ToolMessage,
-  UserMessage,
-} from '@ag-ui/client';
-import { throwError, type Observable } from 'rxjs';
-import {
-  ToolExecutionManager,
-  ValidatingToolExecutor,
-  categorizeError,
-  type ToolError,
-  type ToolExecutionResult,
-  type ToolRegistry,
-} from '../tools/index.js';
+import { randomUUID } from '@ag-ui/client';
+import type { Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, UserMessage } from '@ag-ui/client';
+import { ToolExecutionManager, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
 import { ListenerAwareEventTarget } from '../tools/listener-aware-event-target.js';
 import { Conversation } from './conversation.js';
 import { EventDrain } from './event-drain.js';
-import { expandChunks } from './expand-chunks.js';
-import { runWithFetchGuard } from './http-agent-guard.js';
-import { SseHttpAgent } from './sse-http-agent.js';
-import { parsePartialJson } from './partial-json.js';
+import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
 import { classifyRunError } from './run-errors.js';
-import {
-  CANCELLED_BY_USER_MESSAGE,
-  INVALID_JSON_MESSAGE,
-  ToolResultErrorCode,
-  parseToolArguments,
-  toolErrorMessage,
-  toolFailureMessage,
-  toolMessage,
-} from './tool-results.js';
+import { CANCELLED_BY_USER_MESSAGE, ToolResultErrorCode } from './tool-results.js';
 import { ToolCallTracker } from './tool-call-tracker.js';
 import { ToolCallGate } from './tool-call-gate.js';
+import { ToolBatch, ToolRound } from './tool-round.js';
 import {
   RunErrorCode,
   type AgentRunLoopEventMap,
@@ -56,43 +22,14 @@ import {
 /** Default of `AgentRunLoopOptions.maxToolIterations`. */
 export const DEFAULT_MAX_TOOL_ITERATIONS = 5;
 
-/** How long the stream may stay open after RUN_FINISHED/RUN_ERROR before the loop ends it, in ms. */
-const TERMINAL_GRACE_MS = 1000;
-
 /** Message of the tool results the loop adds when a run fails with calls left unanswered. */
 const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
-
-/** One run of a turn (one HTTP request / event stream). */
-interface RunState {
-  readonly runId: string;
-  readonly iteration: number;
-  /** Tool calls started in this run, in stream order. */
-  readonly toolCallIds: string[];
-  readonly seen: Set<string>;
-  finished?: RunFinishedEvent;
-  error?: RunErrorEvent;
-  /** A read error of the HTTP body, reported by the fetch guard (the stream then ends without RUN_FINISHED). */
-  transportError?: unknown;
-  drain?: EventDrain;
-}
-
-/** The frontend tools of one run, executing. */
-interface ToolBatch {
-  readonly controller: AbortController;
-  /** Results of the calls that have settled, by toolCallId (used by `stop()` to keep real results). */
-  readonly settled: Map<string, ToolMessage>;
-}
 
 /** Everything a user message (or `runAgent()`) sets in motion: runs, their tools, follow-ups. */
 interface Turn {
   stopped: boolean;
   run?: RunState;
   batch?: ToolBatch;
-}
-
-interface ToolOutcome {
-  message: ToolMessage;
-  followUp: boolean;
 }
 
 /**
@@ -173,6 +110,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   readonly #conversation: Conversation;
   readonly #tracker: ToolCallTracker;
   readonly #gate: ToolCallGate;
+  readonly #tools: ToolRound;
   readonly #listeners = new AbortController();
   #threadId: string;
   #lastError: RunErrorDetail | undefined;
@@ -209,6 +147,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
       const event = new CustomEvent('tool-approval-requested', { detail, cancelable: true });
       return !this.dispatchEvent(event);
     });
+    this.#tools = new ToolRound(this.#conversation, this.registry, this.#tracker, this.#gate);
     this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
   }
 
@@ -301,7 +240,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
       }
     }
     turn.batch?.controller.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
-    if (run) this.#answerUnanswered(run, CANCELLED_BY_USER_MESSAGE, turn.batch?.settled);
+    if (run) this.#tools.answerUnanswered(run.toolCallIds, CANCELLED_BY_USER_MESSAGE, turn.batch?.settled);
     this.#flush();
     this.#finishTurn(turn);
   }
@@ -421,7 +360,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
           return;
         }
         this.#pendingInterrupts = [];
-        const calls = finishedOutcome?.type === 'cancelled' ? [] : this.#frontendCallsToRun(run);
+        const calls = finishedOutcome?.type === 'cancelled' ? [] : this.#tools.callsToRun(run.toolCallIds);
         if (calls.length === 0) {
           this.#finishRun(run, false, result);
           return;
@@ -463,102 +402,18 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   }
 
   #stream(run: RunState, input: RunAgentInput): EventDrain {
-    const agent = this.agent as RunnableAgent & { abortController?: unknown };
-    agent.threadId = this.#threadId;
-    // HttpAgent.run() reads `abortController` without renewing it (only runAgent() does): give every run its own,
-    // so that aborting one run (stop()) does not poison the next.
-    if (agent.abortController instanceof AbortController) agent.abortController = new AbortController();
-    let source: Observable<BaseEvent>;
-    try {
-      // SseHttpAgent guards its own body; HttpAgent-style agents get the guard around their fetch.
-      source = (
-        agent instanceof SseHttpAgent
-          ? agent.run(input)
-          : runWithFetchGuard(agent, (error) => (run.transportError ??= error), () => agent.run(input))
-      ).pipe(expandChunks(false), verifyEvents(false));
-    } catch (error) {
-      source = throwError(() => error);
-    }
-    return new EventDrain(source, {
-      onEvent: (event) => this.#onStreamEvent(run, event),
+    this.agent.threadId = this.#threadId;
+    return new EventDrain(runEvents(this.agent, input, run), {
+      onEvent: (event) => applyRunEvent(run, event, this.#conversation, this.#tracker),
       onSlice: () => this.#flush(),
     });
   }
 
-  #onStreamEvent(run: RunState, event: BaseEvent): void {
-    this.#conversation.apply(event);
-    switch (event.type) {
-      case EventType.TOOL_CALL_START: {
-        const { toolCallId, toolCallName } = event as ToolCallStartEvent;
-        if (!run.seen.has(toolCallId)) {
-          run.seen.add(toolCallId);
-          run.toolCallIds.push(toolCallId);
-        }
-        const owner = this.#conversation.getToolCall(toolCallId)?.owner;
-        this.#tracker.onStart(toolCallId, toolCallName, owner?.id);
-        return;
-      }
-      case EventType.TOOL_CALL_ARGS: {
-        const { toolCallId, delta } = event as ToolCallArgsEvent;
-        this.#tracker.onArgs(toolCallId, delta, parsePartialJson);
-        return;
-      }
-      case EventType.TOOL_CALL_END:
-        this.#tracker.onEnd((event as ToolCallEndEvent).toolCallId);
-        return;
-      case EventType.TOOL_CALL_RESULT: {
-        const { toolCallId, content } = event as ToolCallResultEvent;
-        this.#tracker.onResult(toolCallId, typeof content === 'string' ? content : JSON.stringify(content));
-        return;
-      }
-      case EventType.RUN_FINISHED:
-        run.finished = event as RunFinishedEvent;
-        this.#armTerminalGrace(run);
-        return;
-      case EventType.RUN_ERROR:
-        run.error = event as RunErrorEvent;
-        this.#armTerminalGrace(run);
-        return;
-      default:
-        return;
-    }
-  }
-
-  /**
-   * After RUN_FINISHED/RUN_ERROR the stream is still read to its end, so that `verifyEvents` can flag events sent
-   * after it; but a server that keeps the connection open must not hang the loop: past `TERMINAL_GRACE_MS` the
-   * stream is ended as if it had closed.
-   */
-  #armTerminalGrace(run: RunState): void {
-    const drain = run.drain;
-    if (!drain) return;
-    const timer = setTimeout(() => drain.complete(), TERMINAL_GRACE_MS);
-    void drain.done.then(() => clearTimeout(timer));
-  }
-
-  /** Frontend calls of `run` that have no result, in call order. */
-  #frontendCallsToRun(run: RunState): string[] {
-    return run.toolCallIds.filter((toolCallId) => {
-      const entry = this.#conversation.getToolCall(toolCallId);
-      return (
-        entry !== undefined &&
-        this.#conversation.getToolResult(toolCallId) === undefined &&
-        this.registry.has(entry.toolCall.function.name)
-      );
-    });
-  }
-
+  /** Runs the round's frontend calls; appends their results in call order. Resolves with whether any asks for a follow-up. */
   async #runTools(turn: Turn, calls: string[]): Promise<boolean> {
-    const batch: ToolBatch = { controller: new AbortController(), settled: new Map() };
+    const batch = new ToolBatch();
     turn.batch = batch;
-    const outcomes = await Promise.all(
-      calls.map((toolCallId) =>
-        this.#runTool(toolCallId, batch.controller.signal).then((outcome) => {
-          batch.settled.set(toolCallId, outcome.message);
-          return outcome;
-        }),
-      ),
-    );
+    const outcomes = await this.#tools.run(calls, batch);
     turn.batch = undefined;
     if (turn.stopped) return false; // stop() has answered every call already
     this.#conversation.insertToolMessages(outcomes.map((outcome) => outcome.message));
@@ -567,75 +422,18 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     return outcomes.some((outcome) => outcome.followUp);
   }
 
-  /** Runs one frontend call. Never rejects. */
-  async #runTool(toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
-    const entry = this.#conversation.getToolCall(toolCallId)!;
-    const tool = this.registry.get(entry.toolCall.function.name);
-    const optsOut = tool?.metadata?.followUp === false;
-    if (!tool) {
-      // Unregistered between the end of the stream and now (only a listener could do that): not run.
-      const message = 'Not run: the tool is no longer registered';
-      this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
-      return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message), followUp: true };
-    }
-    const denied = this.#gate.denied(tool, toolCallId);
-    if (denied) return { message: denied, followUp: true };
-    const parsed = parseToolArguments(entry.toolCall.function.arguments);
-    if (!parsed.ok) {
-      const error: ToolError = { category: 'validation', code: ToolResultErrorCode.INVALID_JSON, message: INVALID_JSON_MESSAGE, retryable: false };
-      this.#tracker.onNotRun(toolCallId, 'failed', error);
-      // Invalid arguments always get a follow-up, so that the model can correct itself.
-      return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE), followUp: true };
-    }
-    const admitting = this.#gate.admit(tool, toolCallId, parsed.args, signal);
-    const admission = admitting instanceof Promise ? await admitting : admitting;
-    if ('message' in admission) return admission;
-    let result: ToolExecutionResult;
-    try {
-      result = await this.#tracker.execute(admission.tool, toolCallId, parsed.args, signal);
-    } catch (error) {
-      result = { success: false, error: categorizeError(error, 'unknown') };
-    }
-    if (result.success) return { message: toolMessage(toolCallId, result.result), followUp: !optsOut };
-    if (result.error.category === 'cancelled') {
-      return {
-        message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, CANCELLED_BY_USER_MESSAGE),
-        followUp: !optsOut,
-      };
-    }
-    // A failure always gets a follow-up, even for a tool that opts out, so that the model learns of it.
-    return { message: toolFailureMessage(toolCallId, result.error), followUp: true };
-  }
-
   #stopForLoopGuard(run: RunState, calls: string[], result: unknown): void {
     const rounds = this.#maxIterations();
     const message = `Stopped after ${rounds} tool round${rounds === 1 ? '' : 's'}`;
-    for (const toolCallId of calls) {
-      const error: ToolError = { category: 'cancelled', code: ToolResultErrorCode.MAX_TOOL_ITERATIONS, message: `Not run: ${message.toLowerCase()}`, retryable: false };
-      this.#tracker.onNotRun(toolCallId, 'cancelled', error);
-      this.#conversation.insertToolMessage(toolErrorMessage(toolCallId, ToolResultErrorCode.MAX_TOOL_ITERATIONS, error.message));
-    }
+    this.#tools.refuse(calls, ToolResultErrorCode.MAX_TOOL_ITERATIONS, {
+      category: 'cancelled',
+      code: ToolResultErrorCode.MAX_TOOL_ITERATIONS,
+      message: `Not run: ${message.toLowerCase()}`,
+      retryable: false,
+    });
     this.#flush();
     this.#finishRun(run, false, result);
     this.#fail(run, { code: RunErrorCode.MAX_TOOL_ITERATIONS, message });
-  }
-
-  /**
-   * Answers the calls of `run` that have no result (frontend and backend alike: a transcript with an unanswered
-   * call is rejected by the model providers on the next request), keeping results that already settled.
-   */
-  #answerUnanswered(run: RunState, message: string, settled?: Map<string, ToolMessage>): void {
-    for (const toolCallId of run.toolCallIds) {
-      if (this.#conversation.getToolResult(toolCallId) !== undefined) continue;
-      if (this.#conversation.getToolCall(toolCallId) === undefined) continue;
-      const result = settled?.get(toolCallId);
-      if (result) {
-        this.#conversation.insertToolMessage(result);
-        continue;
-      }
-      this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
-      this.#conversation.insertToolMessage(toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message));
-    }
   }
 
   #fail(
@@ -643,7 +441,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     info: { code: RunErrorDetail['code']; message: string; status?: number },
     cause?: unknown,
   ): void {
-    if (run) this.#answerUnanswered(run, NOT_RUN_MESSAGE);
+    if (run) this.#tools.answerUnanswered(run.toolCallIds, NOT_RUN_MESSAGE);
     this.#flush();
     this.#syncAgent();
     const detail: RunErrorDetail = { code: info.code, message: info.message, threadId: this.#threadId };

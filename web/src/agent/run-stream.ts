@@ -1,0 +1,110 @@
+import { EventType, verifyEvents } from '@ag-ui/client';
+import type {
+  BaseEvent,
+  RunAgentInput,
+  RunErrorEvent,
+  RunFinishedEvent,
+  ToolCallArgsEvent,
+  ToolCallEndEvent,
+  ToolCallResultEvent,
+  ToolCallStartEvent,
+} from '@ag-ui/client';
+import { throwError, type Observable } from 'rxjs';
+import type { Conversation } from './conversation.js';
+import type { EventDrain } from './event-drain.js';
+import { expandChunks } from './expand-chunks.js';
+import { runWithFetchGuard } from './http-agent-guard.js';
+import { parsePartialJson } from './partial-json.js';
+import { SseHttpAgent } from './sse-http-agent.js';
+import type { ToolCallTracker } from './tool-call-tracker.js';
+import type { RunnableAgent } from './types.js';
+
+/** How long the stream may stay open after RUN_FINISHED/RUN_ERROR before the loop ends it, in ms. */
+const TERMINAL_GRACE_MS = 1000;
+
+/** One run of a turn (one HTTP request / event stream), as `AgentRunLoop` follows it. */
+export interface RunState {
+  readonly runId: string;
+  readonly iteration: number;
+  /** Tool calls started in this run, in stream order. */
+  readonly toolCallIds: string[];
+  readonly seen: Set<string>;
+  finished?: RunFinishedEvent;
+  error?: RunErrorEvent;
+  /** A read error of the HTTP body, reported by the fetch guard (the stream then ends without RUN_FINISHED). */
+  transportError?: unknown;
+  drain?: EventDrain;
+}
+
+/**
+ * The events of one run of `agent`, as the loop reads them: `agent.run(input)` (an `SseHttpAgent` as it is, any other
+ * agent inside the fetch guard, which reports a broken body to `run.transportError`), then `expandChunks` and
+ * `verifyEvents`. A `run()` that throws becomes an erroring observable.
+ */
+export function runEvents(agent: RunnableAgent, input: RunAgentInput, run: RunState): Observable<BaseEvent> {
+  const target = agent as RunnableAgent & { abortController?: unknown };
+  // HttpAgent.run() reads `abortController` without renewing it (only runAgent() does): give every run its own,
+  // so that aborting one run (stop()) does not poison the next.
+  if (target.abortController instanceof AbortController) target.abortController = new AbortController();
+  try {
+    return (
+      agent instanceof SseHttpAgent
+        ? agent.run(input)
+        : runWithFetchGuard(agent, (error) => (run.transportError ??= error), () => agent.run(input))
+    ).pipe(expandChunks(false), verifyEvents(false));
+  } catch (error) {
+    return throwError(() => error);
+  }
+}
+
+/** Applies one verified event of `run`: to the conversation, then to the run's tool calls and outcome. */
+export function applyRunEvent(run: RunState, event: BaseEvent, conversation: Conversation, tracker: ToolCallTracker): void {
+  conversation.apply(event);
+  switch (event.type) {
+    case EventType.TOOL_CALL_START: {
+      const { toolCallId, toolCallName } = event as ToolCallStartEvent;
+      if (!run.seen.has(toolCallId)) {
+        run.seen.add(toolCallId);
+        run.toolCallIds.push(toolCallId);
+      }
+      const owner = conversation.getToolCall(toolCallId)?.owner;
+      tracker.onStart(toolCallId, toolCallName, owner?.id);
+      return;
+    }
+    case EventType.TOOL_CALL_ARGS: {
+      const { toolCallId, delta } = event as ToolCallArgsEvent;
+      tracker.onArgs(toolCallId, delta, parsePartialJson);
+      return;
+    }
+    case EventType.TOOL_CALL_END:
+      tracker.onEnd((event as ToolCallEndEvent).toolCallId);
+      return;
+    case EventType.TOOL_CALL_RESULT: {
+      const { toolCallId, content } = event as ToolCallResultEvent;
+      tracker.onResult(toolCallId, typeof content === 'string' ? content : JSON.stringify(content));
+      return;
+    }
+    case EventType.RUN_FINISHED:
+      run.finished = event as RunFinishedEvent;
+      armTerminalGrace(run);
+      return;
+    case EventType.RUN_ERROR:
+      run.error = event as RunErrorEvent;
+      armTerminalGrace(run);
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * After RUN_FINISHED/RUN_ERROR the stream is still read to its end, so that `verifyEvents` can flag events sent
+ * after it; but a server that keeps the connection open must not hang the loop: past `TERMINAL_GRACE_MS` the
+ * stream is ended as if it had closed.
+ */
+function armTerminalGrace(run: RunState): void {
+  const drain = run.drain;
+  if (!drain) return;
+  const timer = setTimeout(() => drain.complete(), TERMINAL_GRACE_MS);
+  void drain.done.then(() => clearTimeout(timer));
+}
