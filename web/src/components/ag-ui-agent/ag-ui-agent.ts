@@ -1,18 +1,11 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { Context, Message, State, ToolCall, ToolMessage } from '@ag-ui/client';
+import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop } from '../../agent/agent-run-loop.js';
 import { SseHttpAgent } from '../../agent/sse-http-agent.js';
-import type { RunnableAgent, ToolCallView } from '../../agent/types.js';
-import {
-  globalToolRegistry,
-  redactionInForce,
-  redactJsonText,
-  type ToolDefinition,
-  type ToolPolicy,
-  type ToolRegistry,
-} from '../../tools/index.js';
+import type { RunnableAgent } from '../../agent/types.js';
+import { globalToolRegistry, type ToolDefinition, type ToolPolicy, type ToolRegistry } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { AgentLoopController } from './agent-loop-controller.js';
@@ -24,10 +17,11 @@ import { ApprovalFocusController } from './approval-focus-controller.js';
 import { toolApprovalStyles } from './render-tool-approval.styles.js';
 import { InterruptController } from './interrupt-controller.js';
 import { interruptStyles } from './render-interrupt.styles.js';
-import { renderToolCallOnce, type ToolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
+import { headersConverter, validHeaders } from './headers-attribute.js';
+import { renderComposer, renderErrorBanner } from './render-composer.js';
+import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import {
   buildTranscript,
-  contentText,
   renderAssistantMessage,
   renderReasoning,
   renderUserMessage,
@@ -64,33 +58,6 @@ interface ConversationSnapshot {
   messages: Message[];
   state: State;
 }
-
-function isStringRecord(value: unknown): value is Record<string, string> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.values(value).every((v) => typeof v === 'string')
-  );
-}
-
-/** `headers` attribute: a JSON object of strings. Anything else is ignored with a console warning (never thrown). */
-const headersConverter = {
-  fromAttribute(value: string | null): Record<string, string> {
-    if (value === null || value.trim() === '') return {};
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (isStringRecord(parsed)) return parsed;
-    } catch {
-      // Reported below, once, with the fix.
-    }
-    console.warn('<ag-ui-agent>: ignoring the "headers" attribute: it must be a JSON object of string values, e.g. \'{"Authorization":"Bearer ..."}\'');
-    return {};
-  },
-  toAttribute(value: Record<string, string>): string {
-    return JSON.stringify(value);
-  },
-};
 
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.
@@ -373,7 +340,7 @@ export class AgUiAgent extends LitElement {
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
     const loop = this.#agentLoop.loop;
     if (loop) {
-      if (changed.has('headers') && this.#ownAgent) this.#ownAgent.headers = this.#validHeaders();
+      if (changed.has('headers') && this.#ownAgent) this.#ownAgent.headers = validHeaders(this.headers);
       if (changed.has('maxToolIterations')) loop.maxToolIterations = this.#validMaxToolIterations();
       if (changed.has('context')) loop.context = Array.isArray(this.context) ? this.context : [];
       if (changed.has('forwardedProps')) loop.forwardedProps = this.forwardedProps;
@@ -483,7 +450,7 @@ export class AgUiAgent extends LitElement {
           const content = item.message.content ?? '';
           const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, budgetEnd);
           const cards = (item.message.toolCalls ?? []).map((toolCall) => {
-            const data = this.#toolCardData(toolCall, views, toolResults);
+            const data = toolCallCardData(toolCall, views?.get(toolCall.id), toolResults.get(toolCall.id), this.registry ?? globalToolRegistry);
             if (data.retry) countdown = true;
             return renderToolCallOnce(data, cardOptions);
           });
@@ -515,29 +482,14 @@ export class AgUiAgent extends LitElement {
         <div class="scroll-anchor" aria-hidden="true"></div>
       </div>
       ${this.#renderError()}
-      <form part="composer" class="composer" @submit=${this.#onSubmit}>
-        <textarea
-          part="input"
-          class="input"
-          rows="1"
-          aria-label="Message"
-          placeholder=${this.placeholder}
-          ?disabled=${this.disabled}
-          @keydown=${this.#onKeyDown}
-        ></textarea>
-        ${running
-          ? html`<button part="stop-button" class="stop-button" type="button" @click=${this.#onStop}>Stop</button>`
-          : nothing}
-        <button
-          part="send-button"
-          class="send-button"
-          type="submit"
-          ?disabled=${this.disabled}
-          aria-disabled=${running ? 'true' : 'false'}
-        >
-          Send
-        </button>
-      </form>
+      ${renderComposer({
+        placeholder: this.placeholder,
+        disabled: this.disabled,
+        running,
+        onSubmit: this.#onSubmit,
+        onKeyDown: this.#onKeyDown,
+        onStop: this.#onStop,
+      })}
     `;
     this.#scheduleCountdown(countdown);
     return result;
@@ -565,13 +517,7 @@ export class AgUiAgent extends LitElement {
 
   #renderError(): TemplateResult | typeof nothing {
     const error = this.#localError ?? this.#agentLoop.loop?.lastError;
-    if (!error || error === this.#dismissedError) return nothing;
-    return html`<div part="error-banner" class="error-banner" role="alert">
-      <p part="error-message" class="error-message">${error.message}</p>
-      <button part="error-dismiss" class="error-dismiss" type="button" aria-label="Dismiss error" @click=${this.#onDismissError}>
-        Dismiss
-      </button>
-    </div>`;
+    return renderErrorBanner(error === this.#dismissedError ? undefined : error, this.#onDismissError);
   }
 
   /** Builds (or rebuilds) the loop when its source changed; restores a kept conversation when it is the same agent. */
@@ -595,7 +541,7 @@ export class AgUiAgent extends LitElement {
     let agent = source.agent;
     this.#ownAgent = undefined;
     if (!agent && source.url) {
-      this.#ownAgent = new SseHttpAgent({ url: source.url, headers: this.#validHeaders(), threadId: carry?.threadId ?? this.#threadId });
+      this.#ownAgent = new SseHttpAgent({ url: source.url, headers: validHeaders(this.headers), threadId: carry?.threadId ?? this.#threadId });
       agent = this.#ownAgent;
     }
     if (!agent) return undefined;
@@ -706,37 +652,6 @@ export class AgUiAgent extends LitElement {
     return this.#windowStart;
   }
 
-  #toolCardData(
-    toolCall: ToolCall,
-    views: ReadonlyMap<string, ToolCallView> | undefined,
-    results: ReadonlyMap<string, ToolMessage>,
-  ): ToolCallCardData {
-    const view = views?.get(toolCall.id);
-    const answer = results.get(toolCall.id);
-    const name = view?.toolCallName ?? toolCall.function.name;
-    const data: ToolCallCardData = {
-      toolCallId: toolCall.id,
-      toolCallName: name,
-      kind: view?.kind ?? (this.registry?.has(name) ? 'frontend' : 'backend'),
-      status: view?.status ?? (answer ? (answer.error ? 'failed' : 'succeeded') : 'pending'),
-      argsText: view?.argsText || this.#shownText(name, toolCall.function.arguments, 'args'),
-    };
-    const result = view?.result ?? (answer ? this.#shownText(name, contentText(answer.content), 'result') : undefined);
-    if (result !== undefined) data.result = result;
-    const error = view?.error?.message ?? answer?.error;
-    if (error !== undefined) data.error = error;
-    if (view?.retry) data.retry = view.retry;
-    if (view?.status === 'awaiting_approval' && view.approval && !view.approval.defaultPrevented) data.approval = view.approval;
-    return data;
-  }
-
-  /** Arguments or result text of a call that has no live view, redacted as its tool's config says. */
-  #shownText(toolCallName: string, text: string, which: 'args' | 'result'): string {
-    const registry = this.registry ?? globalToolRegistry;
-    const redaction = redactionInForce(registry.get(toolCallName), registry.policy);
-    return redaction === undefined ? text : redactJsonText(text, redaction[which]);
-  }
-
   /**
    * Gives `policy` to `registry`. A policy this element gave to another registry before, and that is still in force
    * there, is withdrawn from it (so binding `policy` before `registry` leaves `globalToolRegistry` alone).
@@ -766,12 +681,6 @@ export class AgUiAgent extends LitElement {
       this.#countdownTimer = undefined;
       this.#agentLoop.requestFrameUpdate();
     }, 1000 - (Date.now() % 1000) + 10);
-  }
-
-  #validHeaders(): Record<string, string> {
-    if (isStringRecord(this.headers)) return { ...this.headers };
-    console.warn('<ag-ui-agent>: ignoring "headers": it must be an object of string values.');
-    return {};
   }
 
   #validMaxToolIterations(): number {

@@ -6,7 +6,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
+import type { ToolCall, ToolMessage } from '@ag-ui/client';
 import type { ToolApprovalView, ToolCallKind, ToolCallView } from '../../agent/types.js';
+import { redactionInForce, redactJsonText, type ToolRegistry } from '../../tools/index.js';
+import { contentText } from './transcript.js';
 import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
 
 /** What a card shows; merged by the element from the AG-UI messages and the loop's live `ToolCallView`. */
@@ -25,6 +28,38 @@ export interface ToolCallCardData {
   retry?: ToolCallView['retry'];
   /** Set while the call waits for approval and the card asks for it (no listener took the request over). */
   approval?: ToolApprovalView;
+}
+
+/**
+ * What the card of `toolCall` shows: the loop's live `view` when there is one, else what the messages say (`answer`:
+ * its tool message), with arguments and result redacted as the tool's config in `registry` says (a restored thread
+ * has no views).
+ */
+export function toolCallCardData(
+  toolCall: ToolCall,
+  view: ToolCallView | undefined,
+  answer: ToolMessage | undefined,
+  registry: ToolRegistry,
+): ToolCallCardData {
+  const name = view?.toolCallName ?? toolCall.function.name;
+  const shown = (text: string, which: 'args' | 'result'): string => {
+    const redaction = redactionInForce(registry.get(name), registry.policy);
+    return redaction === undefined ? text : redactJsonText(text, redaction[which]);
+  };
+  const data: ToolCallCardData = {
+    toolCallId: toolCall.id,
+    toolCallName: name,
+    kind: view?.kind ?? (registry.has(name) ? 'frontend' : 'backend'),
+    status: view?.status ?? (answer ? (answer.error ? 'failed' : 'succeeded') : 'pending'),
+    argsText: view?.argsText || shown(toolCall.function.arguments, 'args'),
+  };
+  const result = view?.result ?? (answer ? shown(contentText(answer.content), 'result') : undefined);
+  if (result !== undefined) data.result = result;
+  const error = view?.error?.message ?? answer?.error;
+  if (error !== undefined) data.error = error;
+  if (view?.retry) data.retry = view.retry;
+  if (view?.status === 'awaiting_approval' && view.approval && !view.approval.defaultPrevented) data.approval = view.approval;
+  return data;
 }
 
 /** Handlers and clock of a card. */
