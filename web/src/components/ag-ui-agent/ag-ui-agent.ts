@@ -3,7 +3,6 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop } from '../../agent/agent-run-loop.js';
-import { SseHttpAgent } from '../../agent/sse-http-agent.js';
 import type { RunnableAgent } from '../../agent/types.js';
 import { globalToolRegistry, type ToolDefinition, type ToolPolicy, type ToolRegistry } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
@@ -18,6 +17,7 @@ import { toolApprovalStyles } from './render-tool-approval.styles.js';
 import { InterruptController } from './interrupt-controller.js';
 import { interruptStyles } from './render-interrupt.styles.js';
 import { headersConverter, validHeaders } from './headers-attribute.js';
+import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
 import { renderComposer, renderErrorBanner } from './render-composer.js';
 import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import {
@@ -43,21 +43,6 @@ const MARKDOWN_BUDGET_MS = { running: 8, idle: 16 } as const;
 const WINDOW_SIZE = 50;
 /** Entries added per "Show earlier messages". */
 const PAGE_SIZE = 50;
-
-/** What a loop was built from; a change of agent or url starts a new conversation, of registry keeps it. */
-interface LoopSource {
-  agent: RunnableAgent | undefined;
-  url: string;
-  registry: ToolRegistry;
-}
-
-/** A conversation kept across a disconnection, restored when the element comes back with the same agent/url. */
-interface ConversationSnapshot {
-  source: LoopSource;
-  threadId: string;
-  messages: Message[];
-  state: State;
-}
 
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.
@@ -217,10 +202,7 @@ export class AgUiAgent extends LitElement {
   /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
   #appliedPolicy: { registry: ToolRegistry; policy: Readonly<ToolPolicy> } | undefined;
   #threadId: string | undefined;
-  #loopSource: LoopSource | undefined;
-  /** The `SseHttpAgent` this element built from `url` (so `headers` can be updated in place). */
-  #ownAgent: SseHttpAgent | undefined;
-  #snapshot: ConversationSnapshot | undefined;
+  readonly #source = new LoopSourceKeeper();
   #transcriptMemo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
   #localError: { message: string } | undefined;
   #dismissedError: object | undefined;
@@ -340,7 +322,7 @@ export class AgUiAgent extends LitElement {
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
     const loop = this.#agentLoop.loop;
     if (loop) {
-      if (changed.has('headers') && this.#ownAgent) this.#ownAgent.headers = validHeaders(this.headers);
+      if (changed.has('headers') && this.#source.ownAgent) this.#source.ownAgent.headers = validHeaders(this.headers);
       if (changed.has('maxToolIterations')) loop.maxToolIterations = this.#validMaxToolIterations();
       if (changed.has('context')) loop.context = Array.isArray(this.context) ? this.context : [];
       if (changed.has('forwardedProps')) loop.forwardedProps = this.forwardedProps;
@@ -417,7 +399,7 @@ export class AgUiAgent extends LitElement {
   reset(): void {
     const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
     this.#threadId = undefined;
-    this.#snapshot = undefined;
+    this.#source.forgetSnapshot();
     loop?.reset();
     this.#afterReset();
   }
@@ -523,35 +505,11 @@ export class AgUiAgent extends LitElement {
   /** Builds (or rebuilds) the loop when its source changed; restores a kept conversation when it is the same agent. */
   #syncLoop(): AgentRunLoop | undefined {
     const source: LoopSource = { agent: this.agent ?? undefined, url: this.url ?? '', registry: this.registry ?? globalToolRegistry };
-    const current = this.#loopSource;
-    if (current && current.agent === source.agent && current.url === source.url && current.registry === source.registry) {
-      return this.#agentLoop.loop;
-    }
-    const sameAgent = (other: LoopSource | undefined) => other !== undefined && other.agent === source.agent && (source.agent !== undefined || other.url === source.url);
-    let carry: ConversationSnapshot | undefined;
-    const previous = this.#agentLoop.loop;
-    if (previous && sameAgent(current)) {
-      carry = { source: current!, threadId: previous.threadId, messages: [...previous.messages], state: previous.state };
-    } else if (!previous && sameAgent(this.#snapshot?.source)) {
-      carry = this.#snapshot;
-    }
+    if (this.#source.isCurrent(source)) return this.#agentLoop.loop;
+    const carry = this.#source.takeCarry(source, this.#agentLoop.loop);
     this.#teardownLoop(false);
-    this.#snapshot = undefined;
-
-    let agent = source.agent;
-    this.#ownAgent = undefined;
-    if (!agent && source.url) {
-      this.#ownAgent = new SseHttpAgent({ url: source.url, headers: validHeaders(this.headers), threadId: carry?.threadId ?? this.#threadId });
-      agent = this.#ownAgent;
-    }
+    const agent = this.#source.agentFor(source, carry, this.#threadId, validHeaders(this.headers));
     if (!agent) return undefined;
-    if (carry) {
-      agent.threadId = carry.threadId;
-      agent.messages = carry.messages;
-      agent.state = carry.state;
-    } else if (this.#threadId !== undefined) {
-      agent.threadId = this.#threadId;
-    }
     let loop: AgentRunLoop;
     try {
       loop = new AgentRunLoop({
@@ -566,7 +524,7 @@ export class AgUiAgent extends LitElement {
       this.#localError = { message: `Could not start the agent: ${error instanceof Error ? error.message : String(error)}` };
       return undefined;
     }
-    this.#loopSource = source;
+    this.#source.built(source);
     this.#transcriptMemo = undefined;
     if (!carry) this.#afterReset();
     this.#agentLoop.loop = loop;
@@ -576,11 +534,8 @@ export class AgUiAgent extends LitElement {
   #teardownLoop(keepSnapshot = true): void {
     const loop = this.#agentLoop.loop;
     if (!loop) return;
-    if (keepSnapshot && this.#loopSource) {
-      this.#snapshot = { source: this.#loopSource, threadId: loop.threadId, messages: [...loop.messages], state: loop.state };
-    }
+    this.#source.release(loop, keepSnapshot);
     this.#agentLoop.loop = undefined;
-    this.#loopSource = undefined;
     loop.dispose();
   }
 
