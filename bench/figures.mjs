@@ -88,7 +88,7 @@ const ingest = {
         reference: `(a) ${ms(floorMs)}`,
         ratio: med('clientRun', 'ms') / floorMs,
         target: 'report',
-        note: `(b') is what the run loop consumes: @ag-ui/client's HttpAgent.run() (fetch, SSE parsing, per-event checks), events counted and text accumulated, nothing applied or rendered. A lower bound for anything built on HttpAgent.run(), (c) included.`,
+        note: `(b') is @ag-ui/client's HttpAgent.run() (fetch, SSE parsing, frame checks), events counted and text accumulated, nothing applied or rendered: the same transport pieces (runHttpRequest, parseSSEStream) that (c)'s SseHttpAgent uses, so a lower bound for (c).`,
       });
       const elementMs = med('element', 'ms');
       rows.push({
