@@ -89,6 +89,34 @@ describe('<ag-ui-agent> interrupts', () => {
     expect(focused(el)).to.equal(describeNode($(el, '[part="input"]')));
   });
 
+  it('shows the interrupt again when the resume run fails, and resumes once it is answered anew', async () => {
+    const el = await mount(scenarioUrl('interrupt'));
+    const details = collectInterrupts(el);
+    await el.sendMessage('deploy it');
+    await rendered(el);
+    const realFetch = window.fetch.bind(window);
+    const failing = sinon.stub(window, 'fetch').callsFake(async () => new Response('unavailable', { status: 503 }));
+    const failed = oneEvent(el, 'ag-ui-run-error');
+    input(el, '[part~="interrupt-input"]').click();
+    $(el, '[part="interrupt-submit"]')!.click();
+    expect((await failed).detail).to.deep.include({ code: 'http_error', status: 503 });
+    await rendered(el);
+
+    expect(failing.callCount).to.equal(1);
+    expect(details.map((detail) => detail.interrupt.id)).to.deep.equal(['interrupt-1', 'interrupt-1']);
+    expect($$(el, '[part~="interrupt-open"]')).to.have.length(1);
+    expect($(el, '[part="error-banner"]')).to.not.equal(null);
+
+    failing.callsFake(realFetch);
+    const finished = oneEvent(el, 'ag-ui-run-finished');
+    input(el, '[part~="interrupt-input"]').click();
+    $(el, '[part="interrupt-submit"]')!.click();
+    expect((await finished).detail.interrupts).to.deep.equal([]);
+    await rendered(el);
+    expect(await resumes(el)).to.deep.equal([undefined, [{ interruptId: 'interrupt-1', status: 'resolved', payload: { approved: true } }]]);
+    expect($(el, '[part~="interrupt"]')).to.equal(null);
+  });
+
   it('is accessible with the form shown', async () => {
     const el = await mount(scenarioUrl('interrupt', { schema: JSON.stringify(FORM_SCHEMA), text: 'I need a few details.' }));
     await el.sendMessage('deploy');

@@ -79,7 +79,8 @@ type ControllerHost = ReactiveControllerHost & HTMLElement & { readonly renderRo
  * else is open.
  *
  * Any new run (a message, which sends the pending interrupts as `cancelled`, or the resume run) removes the cards;
- * so do `reset()`, `setMessages()` and a new agent (the loop's `pendingInterrupts` no longer hold them).
+ * so do `reset()`, `setMessages()` and a new agent (the loop's `pendingInterrupts` no longer hold them). When that
+ * run fails, the interrupts the loop still holds are shown (and offered to the page) again, to be answered anew.
  */
 export class InterruptController implements ReactiveController {
   readonly #host: ControllerHost;
@@ -96,6 +97,7 @@ export class InterruptController implements ReactiveController {
     // The element re-fires its loop's events at once: listening to them keeps this independent of loop changes.
     host.addEventListener('ag-ui-run-finished', this.#onRunFinished);
     host.addEventListener('ag-ui-run-started', this.#onRunStarted);
+    host.addEventListener('ag-ui-run-error', this.#onRunError);
   }
 
   hostConnected(): void {
@@ -161,8 +163,20 @@ export class InterruptController implements ReactiveController {
   // ---------------------------------------------------------------------------------------------------------------
 
   #onRunFinished = (event: CustomEvent<RunFinishedDetail>): void => {
-    const interrupts = event.detail.interrupts;
-    if (interrupts.length === 0) return;
+    if (event.detail.interrupts.length > 0) this.#show(event.detail.interrupts);
+  };
+
+  /**
+   * A run that failed while interrupts were pending (the resume run, or a message that cancels them) did not
+   * answer them: the loop still holds them, so their cards come back (empty) and `ag-ui-interrupt` fires again.
+   */
+  #onRunError = (): void => {
+    const pending = this.#options.loop()?.pendingInterrupts ?? [];
+    if (pending.length > 0 && this.#batch === undefined) this.#show(pending);
+  };
+
+  /** A new batch for `interrupts`, offered once the current turn is over. */
+  #show(interrupts: readonly Interrupt[]): void {
     const batch: InterruptBatch = {
       items: interrupts.map((interrupt) => ({
         interrupt,
@@ -181,7 +195,7 @@ export class InterruptController implements ReactiveController {
     this.#checkExpiry(batch);
     // The loop is still inside its run: offer the interrupts once the turn is over (listeners see `running` false).
     queueMicrotask(() => this.#offer(batch));
-  };
+  }
 
   #onRunStarted = (): void => {
     this.#clear();
