@@ -33,7 +33,7 @@ interface Turn {
 }
 
 /**
- * The AG-UI run loop with browser-side (frontend) tools, over any `@ag-ui/client` `AbstractAgent`, without Lit or
+ * The AG-UI run loop with browser-side (frontend) tools, over any `RunnableAgent` (an `SseHttpAgent`, or any `@ag-ui/client` `AbstractAgent`), without Lit or
  * the DOM beyond `EventTarget`.
  *
  * One *turn* (`sendMessage()` or `runAgent()`) is: run the agent; when the run finishes, execute every frontend tool
