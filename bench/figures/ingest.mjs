@@ -54,52 +54,35 @@ export const ingest = {
         target: 'floor',
         note: `(a) N=${size}: stream read and parsed in ${ms(med('floor', 'readMs'))} (median), then the ${(n * 4).toLocaleString('en-US')}-character text set once as textContent and painted.`,
       });
+      /** A row of `name`'s median against the floor's. */
+      const againstFloor = (name, contender, extra) => {
+        const median = med(name, 'ms');
+        return { figure, contender, median, unit: 'ms', reference: `(a) ${ms(floorMs)}`, ratio: median / floorMs, ...extra };
+      };
       if (runs.stock.length) {
-        rows.push({
-          figure,
-          contender: CONTENDERS.stock,
-          median: med('stock', 'ms'),
-          unit: 'ms',
-          reference: `(a) ${ms(floorMs)}`,
-          ratio: med('stock', 'ms') / floorMs,
-          target: 'peer',
-          ...(runs.stock.length === 1 && { note: `(b) at N=${size}: a single run (it takes tens of seconds), not a median.` }),
-        });
+        rows.push(
+          againstFloor('stock', CONTENDERS.stock, {
+            target: 'peer',
+            ...(runs.stock.length === 1 && { note: `(b) at N=${size}: a single run (it takes tens of seconds), not a median.` }),
+          }),
+        );
       } else {
         rows.push({ figure, contender: CONTENDERS.stock, median: 'skipped', target: 'peer', note: `(b) skipped at N=${size} in --quick (it takes tens of seconds).` });
       }
-      rows.push({
-        figure,
-        contender: CONTENDERS.clientRun,
-        median: med('clientRun', 'ms'),
-        unit: 'ms',
-        reference: `(a) ${ms(floorMs)}`,
-        ratio: med('clientRun', 'ms') / floorMs,
-        target: 'report',
-        note: `(b') is @ag-ui/client's HttpAgent.run() (fetch, SSE parsing, frame checks), events counted and text accumulated, nothing applied or rendered: the same transport pieces (runHttpRequest, parseSSEStream) that (c)'s SseHttpAgent uses, so a lower bound for (c).`,
-      });
-      const elementMs = med('element', 'ms');
-      rows.push({
-        figure,
-        contender: CONTENDERS.element,
-        median: elementMs,
-        unit: 'ms',
-        reference: `(a) ${ms(floorMs)}`,
-        ratio: elementMs / floorMs,
-        target: '<= 2.00x (a)',
-        verdict: verdict(elementMs / floorMs <= 2),
-      });
-      const warmMs = med('elementWarm', 'ms');
-      rows.push({
-        figure,
-        contender: "(c') <ag-ui-agent>, second reply in the page",
-        median: warmMs,
-        unit: 'ms',
-        reference: `(a) ${ms(floorMs)}`,
-        ratio: warmMs / floorMs,
-        target: 'report',
-        note: `(c') is (c) after one unmeasured run of the same stream in the same page (a forced GC in between): the code is JIT-warm, as for every reply after a page's first. (c) is a page's first reply.`,
-      });
+      rows.push(
+        againstFloor('clientRun', CONTENDERS.clientRun, {
+          target: 'report',
+          note: `(b') is @ag-ui/client's HttpAgent.run() (fetch, SSE parsing, frame checks), events counted and text accumulated, nothing applied or rendered: the same transport pieces (runHttpRequest, parseSSEStream) that (c)'s SseHttpAgent uses, so a lower bound for (c).`,
+        }),
+      );
+      const elementRatio = med('element', 'ms') / floorMs;
+      rows.push(againstFloor('element', CONTENDERS.element, { target: '<= 2.00x (a)', verdict: verdict(elementRatio <= 2) }));
+      rows.push(
+        againstFloor('elementWarm', "(c') <ag-ui-agent>, second reply in the page", {
+          target: 'report',
+          note: `(c') is (c) after one unmeasured run of the same stream in the same page (a forced GC in between): the code is JIT-warm, as for every reply after a page's first. (c) is a page's first reply.`,
+        }),
+      );
       for (const name of ['floor', 'stock', 'clientRun', 'element']) {
         if (!runs[name].length) continue;
         const longest = med(name, 'longestTaskMs');
