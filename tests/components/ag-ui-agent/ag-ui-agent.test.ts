@@ -348,4 +348,31 @@ describe('<ag-ui-agent>', () => {
     expect(($(el, '[part="input"]') as HTMLTextAreaElement).disabled).to.equal(true);
     expect(($(el, '[part="send-button"]') as HTMLButtonElement).disabled).to.equal(true);
   });
+
+  for (const [name, agent] of [
+    ['an empty object', {}],
+    ['an agent whose run() throws', { threadId: '', messages: [], state: {}, isRunning: false, run: () => { throw new Error('no transport'); }, abortRun() {}, setMessages() {}, setState() {} }],
+  ] as const) {
+    it(`shows an error instead of crashing when "agent" is ${name}`, async () => {
+      const el = await mount(scenarioUrl('text'));
+      const uncaught: unknown[] = [];
+      const onError = (event: ErrorEvent | PromiseRejectionEvent) => uncaught.push('reason' in event ? event.reason : event.error);
+      window.addEventListener('error', onError);
+      window.addEventListener('unhandledrejection', onError);
+      try {
+        el.agent = agent as never;
+        await el.updateComplete;
+        const failed = oneEvent(el, 'ag-ui-run-error');
+        await el.sendMessage('Hello?');
+        expect((await failed).detail.message).to.be.a('string').and.not.equal('');
+        await rendered(el);
+        expect($(el, '[part="error-banner"]')).to.not.equal(null);
+        expect(el.running).to.equal(false);
+        expect(uncaught.map(String)).to.deep.equal([]);
+      } finally {
+        window.removeEventListener('error', onError);
+        window.removeEventListener('unhandledrejection', onError);
+      }
+    });
+  }
 });
