@@ -6,9 +6,10 @@ const CONTENDERS = {
   stock: '(b) @ag-ui/client HttpAgent.runAgent',
   clientRun: "(b') HttpAgent.run() events only",
   element: '(c) <ag-ui-agent> (markdown)',
+  required: '(d) required work alone: run() + verifyEvents + marked + DOMPurify once',
 };
 
-const SHORT = { floor: '(a) floor', stock: '(b) runAgent', clientRun: "(b') run()", element: '(c) <ag-ui-agent>' };
+const SHORT = { floor: '(a) floor', stock: '(b) runAgent', clientRun: "(b') run()", element: '(c) <ag-ui-agent>', required: '(d) required' };
 
 export const ingest = {
   id: 'ingest',
@@ -29,11 +30,11 @@ export const ingest = {
       const expected = await ctx.inPage('/ingest.html', 'expected', { url });
       if (expected.text !== n * 4) throw new Error(`stream-bench sent ${expected.text} characters, expected ${n * 4}`);
       const params = { url, expectedText: expected.text, expectedRendered: expected.rendered, expectedToolCalls: 10 };
-      const runs = { floor: [], stock: [], clientRun: [], element: [], elementWarm: [] };
+      const runs = { floor: [], stock: [], clientRun: [], element: [], elementWarm: [], required: [] };
       for (let rep = 0; rep < reps; rep++) {
         await ctx.withPage('/ingest.html', async (call) => {
           // elementWarm (the element's second reply in a page: JIT-warm code) runs last: it warms up in the page first.
-          const order = [...rotate(['floor', 'stock', 'clientRun', 'element'], rep).filter((name) => name !== 'stock' || rep < stockReps), 'elementWarm'];
+          const order = [...rotate(['floor', 'stock', 'clientRun', 'element', 'required'], rep).filter((name) => name !== 'stock' || rep < stockReps), 'elementWarm'];
           for (const name of order) {
             await call('settle');
             runs[name].push(await call(name === 'elementWarm' ? 'element' : name, name === 'elementWarm' ? { ...params, warmups: 1 } : params));
@@ -81,6 +82,17 @@ export const ingest = {
         againstFloor('elementWarm', "(c') <ag-ui-agent>, second reply in the page", {
           target: 'report',
           note: `(c') is (c) after one unmeasured run of the same stream in the same page (a forced GC in between): the code is JIT-warm, as for every reply after a page's first. (c) is a page's first reply.`,
+        }),
+      );
+      rows.push(
+        againstFloor('required', CONTENDERS.required, {
+          target: 'report',
+          note:
+            `(d) is the least any element on the required libraries spends: HttpAgent.run() through verifyEvents (the protocol checks), the text kept, ` +
+            `then marked + DOMPurify + innerHTML once at the end and a paint. No incremental rendering (nothing shows until the end), no Lit, no tool cards. ` +
+            (med('required', 'ms') > 2 * floorMs
+              ? `It alone is over the 2x target (${ms(2 * floorMs)}) by ${ms(med('required', 'ms') - 2 * floorMs)}; (c) takes ${(med('element', 'ms') / med('required', 'ms')).toFixed(2)}x of it.`
+              : `Against the 2x target (${ms(2 * floorMs)}) it leaves ${ms(2 * floorMs - med('required', 'ms'))} for everything else (c) does.`),
         }),
       );
       for (const name of ['floor', 'stock', 'clientRun', 'element']) {

@@ -1,12 +1,12 @@
 /**
  * Figure 1, stream ingest: the same `stream-bench` run (RUN_STARTED, N text deltas of 4 characters, 10 backend tool
  * calls with fragmented arguments, RUN_FINISHED) consumed by (a) the floor, (b) `@ag-ui/client`'s stock
- * `HttpAgent.runAgent`, (c) `<ag-ui-agent>`. Each reports wall time from the request to the paint after the final
+ * `HttpAgent.runAgent`, (c) `<ag-ui-agent>`, (d) the required work alone (protocol checks, markdown, sanitizing, once). Each reports wall time from the request to the paint after the final
  * text is in the DOM, and the main-thread long tasks in between. Each checks that it got all of the text, so a broken
  * contender cannot look fast.
  * @module
  */
-import { EventType, HttpAgent, type RunAgentInput, type TextMessageContentEvent } from '@ag-ui/client';
+import { EventType, HttpAgent, verifyEvents, type RunAgentInput, type TextMessageContentEvent } from '@ag-ui/client';
 import '../../web/src/index.js';
 import type { AgUiAgent } from '../../web/src/index.js';
 import DOMPurify from 'dompurify';
@@ -25,6 +25,8 @@ interface IngestParams {
 }
 
 const stage = document.getElementById('stage')!;
+/** marked for (d), configured as the element's (GFM). */
+const requiredMarked = new Marked({ gfm: true });
 
 /** The floor's SSE reader: fetch, split frames on blank lines, JSON.parse each `data:`, accumulate the text. */
 async function readStreamText(url: string): Promise<{ text: string; events: number }> {
@@ -128,6 +130,41 @@ defineBenchmarks({
    * (b') `HttpAgent.run()` alone: the event stream as `@ag-ui/client` parses and checks it (what the run loop consumes),
    * text accumulated, nothing applied or rendered. Tells how much of (c) is the client's share.
    */
+  /**
+   * (d) The required work alone, in its cheapest form: `HttpAgent.run()` through `verifyEvents` (the protocol checks),
+   * the text accumulated, then rendered once: marked, DOMPurify, set as `innerHTML`, painted. No incremental
+   * rendering, no Lit, no tool cards: what any element built on these libraries must at least spend.
+   */
+  async required(params) {
+    const { url, expectedRendered } = params as unknown as IngestParams;
+    const agent = new HttpAgent({ url });
+    const tasks = new LongTasks();
+    tasks.start();
+    const start = performance.now();
+    const parts: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      agent
+        .run(runInput() as unknown as RunAgentInput)
+        .pipe(verifyEvents(false))
+        .subscribe({
+          next: (event) => {
+            if (event.type === EventType.TEXT_MESSAGE_CONTENT) parts.push((event as TextMessageContentEvent).delta);
+          },
+          error: reject,
+          complete: resolve,
+        });
+    });
+    const output = document.createElement('div');
+    output.innerHTML = DOMPurify.sanitize(requiredMarked.parse(parts.join(''), { async: false }));
+    stage.append(output);
+    await afterPaint();
+    const ms = performance.now() - start;
+    const longTasks = tasks.stop();
+    check('required rendered text length', (output.textContent ?? '').trim().length, expectedRendered);
+    output.remove();
+    return { ms, ...longTasks };
+  },
+
   async clientRun(params) {
     const { url, expectedText } = params as unknown as IngestParams;
     const agent = new HttpAgent({ url });
