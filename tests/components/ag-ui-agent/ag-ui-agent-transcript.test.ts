@@ -114,4 +114,58 @@ describe('<ag-ui-agent> transcript', () => {
     await rendered(el);
     expect(distanceFromBottom(el)).to.be.at.most(2);
   });
+
+  it('keeps the DOM bounded while the reader scrolls far up and back down, then follows the bottom again', async () => {
+    const el = await mountThread(1000);
+    const transcript = transcriptOf(el);
+    const entries = () => $$(el, '[part~="message"]');
+    const newestId = entries().at(-1)!.dataset.messageId;
+
+    for (let page = 0; page < 6; page++) {
+      const first = entries()[0]!;
+      transcript.scrollTop = 0;
+      const offset = first.getBoundingClientRect().top - transcript.getBoundingClientRect().top;
+      await waitUntil(() => entries()[0] !== first, 'a page of earlier entries');
+      await rendered(el);
+      // What the reader was looking at stays where it was.
+      expect(first.getBoundingClientRect().top - transcript.getBoundingClientRect().top).to.be.closeTo(offset, 2);
+    }
+    expect(entries().length).to.be.at.most(150);
+    expect(entries().some((entry) => entry.dataset.messageId === newestId)).to.equal(false);
+    const newer = $(el, '[part="load-newer"]')!;
+    expect(newer.textContent).to.match(/Show newer messages \(\d+\)/);
+
+    for (let page = 0; page < 20 && $(el, '[part="load-newer"]'); page++) {
+      const last = entries().at(-1)!;
+      transcript.scrollTop = transcript.scrollHeight;
+      await waitUntil(() => entries().at(-1) !== last, 'a page of newer entries');
+      await rendered(el);
+      expect(entries().length).to.be.at.most(150);
+    }
+    expect($(el, '[part="load-newer"]')).to.equal(null);
+    expect(entries().at(-1)!.dataset.messageId).to.equal(newestId);
+
+    transcript.scrollTop = transcript.scrollHeight;
+    await waitUntil(() => distanceFromBottom(el) <= 2);
+    await el.sendMessage('more');
+    await rendered(el);
+    expect(distanceFromBottom(el)).to.be.at.most(2);
+    expect($$(el, '[part~="message-user"]').at(-1)!.textContent).to.include('more');
+  });
+
+  it('goes back to the newest messages when the reader sends one from far up', async () => {
+    const el = await mountThread(600);
+    const transcript = transcriptOf(el);
+    for (let page = 0; page < 4; page++) {
+      const first = $$(el, '[part~="message"]')[0]!;
+      transcript.scrollTop = 0;
+      await waitUntil(() => $$(el, '[part~="message"]')[0] !== first, 'a page of earlier entries');
+    }
+    expect($(el, '[part="load-newer"]')).to.not.equal(null);
+    await el.sendMessage('Back to the present');
+    await rendered(el);
+    expect($(el, '[part="load-newer"]')).to.equal(null);
+    expect($$(el, '[part~="message-user"]').at(-1)!.textContent).to.include('Back to the present');
+    expect(distanceFromBottom(el)).to.be.at.most(2);
+  });
 });

@@ -101,6 +101,11 @@ export const agUiAgentStyles = css`
     margin: 0 auto var(--ag-ui-spacing);
   }
 
+  .load-newer {
+    display: block;
+    margin: var(--ag-ui-spacing) auto 0;
+  }
+
   .message {
     max-width: 100%;
     overflow-wrap: anywhere;
@@ -347,7 +352,8 @@ export const agUiAgentStyles = css`
 
   .tool-call-cancel,
   .error-dismiss,
-  .load-earlier {
+  .load-earlier,
+  .load-newer {
     padding: 0.15rem 0.6rem;
     font-size: 0.9em;
   }

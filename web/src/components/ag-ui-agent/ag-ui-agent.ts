@@ -18,6 +18,7 @@ import { InterruptController } from './interrupt-controller.js';
 import { interruptStyles } from './render-interrupt.styles.js';
 import { headersConverter, validHeaders } from './headers-attribute.js';
 import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
+import { TranscriptWindow } from './transcript-window.js';
 import { renderComposer, renderErrorBanner } from './render-composer.js';
 import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import {
@@ -41,8 +42,10 @@ const MARKDOWN_BUDGET_MS = { running: 8, idle: 16 } as const;
 
 /** Transcript entries rendered when pinned to the bottom; the rest waits behind "Show earlier messages". */
 const WINDOW_SIZE = 50;
-/** Entries added per "Show earlier messages". */
+/** Entries added per "Show earlier messages" / "Show newer messages" (or scrolling to the top / bottom). */
 const PAGE_SIZE = 50;
+/** Most transcript entries rendered at once, however far the reader scrolls. */
+const MAX_RENDERED = 150;
 
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.
@@ -81,6 +84,7 @@ const PAGE_SIZE = 50;
  * @csspart transcript - The scrolling conversation log (`role=log`).
  * @csspart transcript-items - The list of entries inside the transcript.
  * @csspart load-earlier - The "Show earlier messages" button at the top of a long thread.
+ * @csspart load-newer - The "Show newer messages" button at the bottom, after the reader scrolled far up a long thread.
  * @csspart message - Every message (with `message-user` or `message-assistant`).
  * @csspart message-user - A message from the person.
  * @csspart message-assistant - A message from the agent (its text and tool call cards).
@@ -184,7 +188,10 @@ export class AgUiAgent extends LitElement {
     scroller: () => this._transcript,
     content: () => this._transcriptItems,
     onNearTop: () => this.#loadEarlier(),
+    atEnd: () => this.#window.atEnd,
+    onNearBottom: () => this.#loadLater(),
   });
+  readonly #window = new TranscriptWindow(WINDOW_SIZE, PAGE_SIZE, MAX_RENDERED);
   readonly #interrupts = new InterruptController(this, {
     loop: () => this.#agentLoop.loop,
     onResume: () => this.#scroll.follow(),
@@ -207,7 +214,6 @@ export class AgUiAgent extends LitElement {
   #localError: { message: string } | undefined;
   #dismissedError: object | undefined;
   /** First transcript entry rendered. */
-  #windowStart = 0;
   #countdownTimer: ReturnType<typeof setTimeout> | undefined;
   #refocusInput = false;
 
@@ -408,8 +414,8 @@ export class AgUiAgent extends LitElement {
     const loop = this.#agentLoop.loop;
     const running = loop?.running ?? false;
     const { items, toolResults } = this.#transcript();
-    const start = this.#windowStartFor(items.length);
-    const visible = start > 0 ? items.slice(start) : items;
+    const { start, end } = this.#window.range(items.length, this.#scroll.following);
+    const visible = start > 0 || end < items.length ? items.slice(start, end) : items;
     const now = Date.now();
     const views = loop?.toolCalls;
     const lastId = items[items.length - 1]?.id;
@@ -459,8 +465,13 @@ export class AgUiAgent extends LitElement {
             </button>`
           : nothing}
         <div part="transcript-items" class="transcript-items">
-          ${repeat(visible, (item) => item.id, renderItem)}${this.#interrupts.render()}
+          ${repeat(visible, (item) => item.id, renderItem)}${end === items.length ? this.#interrupts.render() : nothing}
         </div>
+        ${end < items.length
+          ? html`<button part="load-newer" class="load-newer" type="button" @click=${this.#onLoadLater}>
+              Show newer messages (${items.length - end})
+            </button>`
+          : nothing}
         <div class="scroll-anchor" aria-hidden="true"></div>
       </div>
       ${this.#renderError()}
@@ -581,7 +592,7 @@ export class AgUiAgent extends LitElement {
     this.#localError = undefined;
     this.#dismissedError = undefined;
     this.#scroll.follow();
-    this.#windowStart = 0;
+    this.#window.reset();
     this.#markdown.clear();
     this.#markdownCatchUp.cancel();
     this.#transcriptMemo = undefined;
@@ -598,13 +609,6 @@ export class AgUiAgent extends LitElement {
     const transcript = buildTranscript(messages);
     this.#transcriptMemo = { loop, version, length: messages.length, transcript };
     return transcript;
-  }
-
-  /** First transcript entry to render: the last `WINDOW_SIZE` while pinned; kept (and clamped) while scrolled up. */
-  #windowStartFor(count: number): number {
-    const tailStart = Math.max(0, count - WINDOW_SIZE);
-    this.#windowStart = this.#scroll.following ? tailStart : Math.min(this.#windowStart, tailStart);
-    return this.#windowStart;
   }
 
   /**
@@ -651,12 +655,27 @@ export class AgUiAgent extends LitElement {
     this.#loadEarlier();
   };
 
+  #onLoadLater = (): void => {
+    this.#loadLater();
+  };
+
+  /**
+   * A page of earlier entries (the button, or the reader at the top), keeping the first entry shown where it is.
+   * One page at a time: scroll events keep coming until the page is rendered and the position restored.
+   */
   #loadEarlier(): void {
-    // One page at a time: scroll events keep coming until the earlier entries are rendered and the position restored.
-    if (this.#windowStart === 0 || this.#scroll.keepingPosition) return;
+    const first = this._transcriptItems?.firstElementChild;
+    if (this.#scroll.keepingPosition || !this.#window.earlier(this.#transcript().items.length)) return;
     this.#scroll.unfollow();
-    this.#scroll.keepPositionFromBottom();
-    this.#windowStart = Math.max(0, this.#windowStart - PAGE_SIZE);
+    if (first) this.#scroll.keepInPlace(first);
+    this.requestUpdate();
+  }
+
+  /** A page of newer entries (the button, or the reader at the bottom of a window short of the end), likewise. */
+  #loadLater(): void {
+    const last = this._transcriptItems?.lastElementChild;
+    if (this.#scroll.keepingPosition || !this.#window.later(this.#transcript().items.length)) return;
+    if (last) this.#scroll.keepInPlace(last);
     this.requestUpdate();
   }
 

@@ -12,6 +12,13 @@ export interface ScrollFollowControllerOptions {
   onNearTop?: () => void;
   /** Distance from the top (px) that calls `onNearTop`. Default 48. */
   topThresholdPx?: number;
+  /**
+   * Whether the rendered content reaches the log's real end (default: always). When it does not (a window over a
+   * long log, scrolled up), arriving at the bottom calls `onNearBottom` instead of following.
+   */
+  atEnd?: () => boolean;
+  /** Called when the reader scrolls to the bottom of content that does not reach the end (see `atEnd`). */
+  onNearBottom?: () => void;
 }
 
 const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
@@ -47,6 +54,8 @@ export class ScrollFollowController implements ReactiveController {
   #lastTop = 0;
   #lastHeight = 0;
   #restoreFromBottom: number | undefined;
+  /** An element to keep where it is on screen across the next update, and its offset from the scroller's top. */
+  #anchor: { element: Element; offset: number } | undefined;
   /** At the very bottom (scrolled, not at offset 0) as last measured: scroll anchoring keeps it there. */
   #pinned = false;
   #observer: ResizeObserver | undefined;
@@ -75,9 +84,18 @@ export class ScrollFollowController implements ReactiveController {
     this.#following = false;
   }
 
-  /** Whether `keepPositionFromBottom()` waits for the next update. */
+  /** Whether `keepPositionFromBottom()` or `keepInPlace()` waits for the next update. */
   get keepingPosition(): boolean {
-    return this.#restoreFromBottom !== undefined;
+    return this.#restoreFromBottom !== undefined || this.#anchor !== undefined;
+  }
+
+  /**
+   * Keeps `element` where it is on screen across the next update (for content inserted above it and removed below it,
+   * or the reverse), by scrolling by however much it moved.
+   */
+  keepInPlace(element: Element): void {
+    const scroller = this.#options.scroller();
+    if (scroller) this.#anchor = { element, offset: offsetIn(scroller, element) };
   }
 
   /**
@@ -96,7 +114,7 @@ export class ScrollFollowController implements ReactiveController {
         if (this.#resizeFrame !== undefined) return;
         this.#resizeFrame = requestAnimationFrame(() => {
           this.#resizeFrame = undefined;
-          if (this.#restoreFromBottom === undefined) this.onScroll();
+          if (!this.keepingPosition) this.onScroll();
         });
       });
     }
@@ -126,7 +144,12 @@ export class ScrollFollowController implements ReactiveController {
       this.#observer?.observe(scroller);
       this.#observedScroller = scroller;
     }
-    if (this.#restoreFromBottom !== undefined) {
+    if (this.#anchor !== undefined) {
+      const { element, offset } = this.#anchor;
+      this.#anchor = undefined;
+      if (element.isConnected) scroller.scrollTop += offsetIn(scroller, element) - offset;
+      this.#record(scroller);
+    } else if (this.#restoreFromBottom !== undefined) {
       scroller.scrollTop = scroller.scrollHeight - this.#restoreFromBottom;
       this.#restoreFromBottom = undefined;
       this.#record(scroller);
@@ -145,6 +168,11 @@ export class ScrollFollowController implements ReactiveController {
     const up = this.#lastTop - top;
     const shrink = this.#lastHeight - height;
     if (height - top - scroller.clientHeight <= (this.#options.thresholdPx ?? 32)) {
+      if (this.#options.atEnd?.() === false) {
+        this.#record(scroller);
+        this.#options.onNearBottom?.();
+        return;
+      }
       this.#following = true;
     } else if (up > 1 && Math.abs(up - shrink) > 1) {
       this.#following = false;
@@ -184,4 +212,9 @@ export class ScrollFollowController implements ReactiveController {
     this.#lastHeight = height;
     this.#pinned = top > 0 && height - top - scroller.clientHeight <= 1;
   }
+}
+
+/** Where `element` is, in px from the top of `scroller`'s viewport. */
+function offsetIn(scroller: Element, element: Element): number {
+  return element.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
 }
