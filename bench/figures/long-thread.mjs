@@ -11,6 +11,16 @@ export const longThread = {
     }
     for (let rep = 0; rep < (ctx.quick ? 1 : 2); rep++) runs[10000].push(await ctx.inPage('/long-thread.html', 'thread', { messages: 10_000 }));
     ctx.log(Object.entries(runs).map(([size, r]) => `${size}: ${r.map((x) => `${ms(x.ms)}/${x.nodes} nodes`).join(', ')}`).join('; '));
+    const pages = 40;
+    const scrolled = { 5000: [], 10000: [] };
+    for (let rep = 0; rep < (ctx.quick ? 1 : 2); rep++) {
+      for (const size of [5000, 10000]) scrolled[size].push(await ctx.inPage('/long-thread.html', 'scrolledUp', { messages: size, pages }));
+    }
+    for (const size of [5000, 10000]) {
+      if (scrolled[size].some((r) => r.pages !== pages)) throw new Error(`scrolling up the ${size}-message thread loaded fewer than ${pages} pages`);
+    }
+    ctx.log(`scrolled up ${pages} pages: ${Object.entries(scrolled).map(([size, r]) => `${size}: ${r.map((x) => `${x.nodes} nodes, ${x.entries} entries`).join(', ')}`).join('; ')}`);
+    runs.scrolled = scrolled;
     ctx.shared['long-thread'] = runs;
     const med = (size, key) => ctx.median(runs[size].map((r) => r[key]));
     const via = runs[5000][0].via;
@@ -50,6 +60,17 @@ export const longThread = {
         ratio: med(10000, 'nodes') / med(5000, 'nodes'),
         target: '<= 1.05x',
         verdict: verdict(independent),
+      },
+      {
+        figure,
+        contender: `10,000 messages, read ${pages} pages up: DOM nodes`,
+        median: ctx.median(scrolled[10000].map((r) => r.nodes)),
+        unit: 'nodes',
+        reference: `5,000 msgs ${ctx.median(scrolled[5000].map((r) => r.nodes))}`,
+        ratio: ctx.median(scrolled[10000].map((r) => r.nodes)) / ctx.median(scrolled[5000].map((r) => r.nodes)),
+        target: '<= 1.05x',
+        verdict: verdict(ctx.median(scrolled[10000].map((r) => r.nodes)) <= ctx.median(scrolled[5000].map((r) => r.nodes)) * 1.05),
+        note: `The thread shown at the bottom, then the transcript scrolled to the top ${pages} times, each time until the page of earlier entries rendered (50 entries a page): ${ctx.median(scrolled[10000].map((r) => r.entries))} entries rendered at the end, the window's maximum (150; the newest were dropped as the reader went up).`,
       },
     ];
   },

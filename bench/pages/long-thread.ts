@@ -51,8 +51,11 @@ function hasMessagesSetter(): boolean {
   return false;
 }
 
-/** Sets the thread, waits until its last entry is rendered with the transcript scrolled to the bottom, then a paint. */
-async function show(count: number): Promise<{ ms: number; nodes: number; via: string }> {
+/**
+ * Sets the thread, waits until its last entry is rendered with the transcript scrolled to the bottom, then a paint.
+ * The element is removed afterwards unless `keep`.
+ */
+async function show(count: number, keep = false): Promise<{ ms: number; nodes: number; via: string; el: AgUiAgent }> {
   const messages = buildThread(count);
   const el = document.createElement('ag-ui-agent') as AgUiAgent;
   el.style.height = '600px';
@@ -82,14 +85,44 @@ async function show(count: number): Promise<{ ms: number; nodes: number; via: st
   const ms = performance.now() - start;
   if (!scrolledToBottom) throw new Error(`the ${count}-message thread was not shown scrolled to the bottom`);
   const nodes = countNodes(el.shadowRoot!);
+  if (!keep) el.remove();
+  return { ms, nodes, via: setter ? 'messages' : 'agent', el };
+}
+
+/**
+ * Shows the thread at the bottom, then scrolls to the top `pages` times, each time waiting (5 s at most) for the page
+ * of earlier entries to render: the DOM after reading far up a long thread.
+ */
+async function scrollUp(count: number, pages: number): Promise<{ nodes: number; pages: number; entries: number }> {
+  const { el } = await show(count, true);
+  const root = el.shadowRoot!;
+  const transcript = root.querySelector<HTMLElement>('.transcript')!;
+  const first = () => root.querySelector('[data-message-id]');
+  let loaded = 0;
+  for (; loaded < pages; loaded++) {
+    const before = first();
+    transcript.scrollTop = 0;
+    const start = performance.now();
+    while (first() === before && performance.now() - start < 5_000) await nextFrame();
+    if (first() === before) break;
+  }
+  await afterPaint();
+  const result = { nodes: countNodes(root), pages: loaded, entries: root.querySelectorAll('[data-message-id]').length };
   el.remove();
-  return { ms, nodes, via: setter ? 'messages' : 'agent' };
+  return result;
 }
 
 defineBenchmarks({
   /** A warm-up (a 20-message thread in another element), then the measured thread. */
   async thread(params) {
     await show(20);
-    return show(Number(params.messages));
+    const { ms, nodes, via } = await show(Number(params.messages));
+    return { ms, nodes, via };
+  },
+
+  /** After a warm-up, the thread read `pages` pages up from the bottom (see `scrollUp`). */
+  async scrolledUp(params) {
+    await show(20);
+    return scrollUp(Number(params.messages), Number(params.pages));
   },
 });
