@@ -6,7 +6,8 @@
  * contender cannot look fast.
  * @module
  */
-import { EventType, HttpAgent, verifyEvents, type RunAgentInput, type TextMessageContentEvent } from '@ag-ui/client';
+import { EventType, HttpAgent, verifyEvents, type BaseEvent, type RunAgentInput, type TextMessageContentEvent } from '@ag-ui/client';
+import type { Observable } from 'rxjs';
 import '../../web/src/index.js';
 import type { AgUiAgent } from '../../web/src/index.js';
 import DOMPurify from 'dompurify';
@@ -27,6 +28,20 @@ interface IngestParams {
 const stage = document.getElementById('stage')!;
 /** marked for (d), configured as the element's (GFM). */
 const requiredMarked = new Marked({ gfm: true });
+
+/** Subscribes to an event stream and resolves with its text (the `TEXT_MESSAGE_CONTENT` deltas, joined). */
+function streamText(events: Observable<BaseEvent>): Promise<string> {
+  const parts: string[] = [];
+  return new Promise<string>((resolve, reject) => {
+    events.subscribe({
+      next: (event) => {
+        if (event.type === EventType.TEXT_MESSAGE_CONTENT) parts.push((event as TextMessageContentEvent).delta);
+      },
+      error: reject,
+      complete: () => resolve(parts.join('')),
+    });
+  });
+}
 
 /** The floor's SSE reader: fetch, split frames on blank lines, JSON.parse each `data:`, accumulate the text. */
 async function readStreamText(url: string): Promise<{ text: string; events: number }> {
@@ -127,10 +142,6 @@ defineBenchmarks({
   },
 
   /**
-   * (b') `HttpAgent.run()` alone: the event stream as `@ag-ui/client` parses and checks it (what the run loop consumes),
-   * text accumulated, nothing applied or rendered. Tells how much of (c) is the client's share.
-   */
-  /**
    * (d) The required work alone, in its cheapest form: `HttpAgent.run()` through `verifyEvents` (the protocol checks),
    * the text accumulated, then rendered once: marked, DOMPurify, set as `innerHTML`, painted. No incremental
    * rendering, no Lit, no tool cards: what any element built on these libraries must at least spend.
@@ -141,21 +152,9 @@ defineBenchmarks({
     const tasks = new LongTasks();
     tasks.start();
     const start = performance.now();
-    const parts: string[] = [];
-    await new Promise<void>((resolve, reject) => {
-      agent
-        .run(runInput() as unknown as RunAgentInput)
-        .pipe(verifyEvents(false))
-        .subscribe({
-          next: (event) => {
-            if (event.type === EventType.TEXT_MESSAGE_CONTENT) parts.push((event as TextMessageContentEvent).delta);
-          },
-          error: reject,
-          complete: resolve,
-        });
-    });
+    const text = await streamText(agent.run(runInput() as unknown as RunAgentInput).pipe(verifyEvents(false)));
     const output = document.createElement('div');
-    output.innerHTML = DOMPurify.sanitize(requiredMarked.parse(parts.join(''), { async: false }));
+    output.innerHTML = DOMPurify.sanitize(requiredMarked.parse(text, { async: false }));
     stage.append(output);
     await afterPaint();
     const ms = performance.now() - start;
@@ -165,26 +164,21 @@ defineBenchmarks({
     return { ms, ...longTasks };
   },
 
+  /**
+   * (b') `HttpAgent.run()` alone: the event stream as `@ag-ui/client` parses and checks it (what the run loop consumes),
+   * text accumulated, nothing applied or rendered. Tells how much of (c) is the client's share.
+   */
   async clientRun(params) {
     const { url, expectedText } = params as unknown as IngestParams;
     const agent = new HttpAgent({ url });
     const tasks = new LongTasks();
     tasks.start();
     const start = performance.now();
-    const parts: string[] = [];
-    await new Promise<void>((resolve, reject) => {
-      agent.run(runInput() as unknown as RunAgentInput).subscribe({
-        next: (event) => {
-          if (event.type === EventType.TEXT_MESSAGE_CONTENT) parts.push((event as TextMessageContentEvent).delta);
-        },
-        error: reject,
-        complete: resolve,
-      });
-    });
+    const text = await streamText(agent.run(runInput() as unknown as RunAgentInput));
     await afterPaint();
     const ms = performance.now() - start;
     const longTasks = tasks.stop();
-    check('HttpAgent.run() text length', parts.join('').length, expectedText);
+    check('HttpAgent.run() text length', text.length, expectedText);
     return { ms, ...longTasks };
   },
 

@@ -53,7 +53,6 @@ export class ScrollFollowController implements ReactiveController {
   #following = true;
   #lastTop = 0;
   #lastHeight = 0;
-  #restoreFromBottom: number | undefined;
   /** An element to keep where it is on screen across the next update, and its offset from the scroller's top. */
   #anchor: { element: Element; offset: number } | undefined;
   /** At the very bottom (scrolled, not at offset 0) as last measured: scroll anchoring keeps it there. */
@@ -84,9 +83,9 @@ export class ScrollFollowController implements ReactiveController {
     this.#following = false;
   }
 
-  /** Whether `keepPositionFromBottom()` or `keepInPlace()` waits for the next update. */
+  /** Whether `keepInPlace()` waits for the next update. */
   get keepingPosition(): boolean {
-    return this.#restoreFromBottom !== undefined || this.#anchor !== undefined;
+    return this.#anchor !== undefined;
   }
 
   /**
@@ -96,14 +95,6 @@ export class ScrollFollowController implements ReactiveController {
   keepInPlace(element: Element): void {
     const scroller = this.#options.scroller();
     if (scroller) this.#anchor = { element, offset: offsetIn(scroller, element) };
-  }
-
-  /**
-   * Keeps what the reader sees in place across the next update, measured from the bottom (for content inserted above).
-   */
-  keepPositionFromBottom(): void {
-    const scroller = this.#options.scroller();
-    if (scroller) this.#restoreFromBottom = scroller.scrollHeight - scroller.scrollTop;
   }
 
   hostConnected(): void {
@@ -148,10 +139,6 @@ export class ScrollFollowController implements ReactiveController {
       const { element, offset } = this.#anchor;
       this.#anchor = undefined;
       if (element.isConnected) scroller.scrollTop += offsetIn(scroller, element) - offset;
-      this.#record(scroller);
-    } else if (this.#restoreFromBottom !== undefined) {
-      scroller.scrollTop = scroller.scrollHeight - this.#restoreFromBottom;
-      this.#restoreFromBottom = undefined;
       this.#record(scroller);
     } else if (this.#following && !(SCROLL_ANCHORING && this.#pinned)) {
       this.#toBottom(scroller);
