@@ -3,7 +3,7 @@ import type { Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, Us
 import { ToolExecutionManager, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
 import { ListenerAwareEventTarget } from '../tools/listener-aware-event-target.js';
 import { Conversation } from './conversation.js';
-import { EventDrain } from './event-drain.js';
+import { EventDrain, type DrainOutcome } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
 import { classifyRunError } from './run-errors.js';
 import { CANCELLED_BY_USER_MESSAGE, ToolResultErrorCode } from './tool-results.js';
@@ -24,6 +24,9 @@ export const DEFAULT_MAX_TOOL_ITERATIONS = 5;
 
 /** Message of the tool results the loop adds when a run fails with calls left unanswered. */
 const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
+
+/** Why a run failed, as `run-error` reports it. */
+type RunFailure = { code: RunErrorDetail['code']; message: string; status?: number };
 
 /** Everything a user message (or `runAgent()`) sets in motion: runs, their tools, follow-ups. */
 interface Turn {
@@ -329,48 +332,48 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
         const input = this.#buildInput(run.runId, iteration === 0 ? resume : undefined);
         this.#emit('run-started', { threadId: this.#threadId, runId: run.runId, iteration });
         if (turn.stopped) return; // a run-started listener called stop()
+        const finished = new Promise<void>((resolve) => (run.onFinished = resolve));
         run.drain = this.#stream(run, input);
+        // The run's tools start as soon as RUN_FINISHED is applied, not when the stream closes (a server may take a
+        // while to close it, up to TERMINAL_GRACE_MS); the stream is still read to its end before the follow-up.
+        await Promise.race([run.drain.done, finished]);
+        if (turn.stopped) return;
+        const early = run.drain.finished ? undefined : this.#startToolsEarly(turn, run, iteration);
         const outcome = await run.drain.done;
         if (turn.stopped) return;
         this.#flush();
 
-        if (run.error) {
-          this.#fail(run, { code: RunErrorCode.RUN_ERROR, message: run.error.message || 'The agent reported an error' }, run.error);
-          return;
-        }
-        if (outcome.type === 'error') {
-          const info = classifyRunError(outcome.error);
-          // A connection lost after RUN_FINISHED lost nothing; anything else (e.g. an event after it) is an error.
-          if (!run.finished || info.code !== RunErrorCode.NETWORK_ERROR) {
-            this.#fail(run, info, outcome.error);
-            return;
-          }
-        }
-        if (!run.finished) {
-          if (run.transportError !== undefined) this.#fail(run, classifyRunError(run.transportError), run.transportError);
-          else this.#fail(run, { code: RunErrorCode.NETWORK_ERROR, message: 'The connection closed before the run finished' });
+        const failure = this.#runFailure(run, outcome);
+        if (failure) {
+          if (early) await this.#abandonTools(turn, early);
+          this.#fail(run, failure.info, failure.cause);
           return;
         }
 
-        const result = run.finished.result as unknown;
-        const finishedOutcome = run.finished.outcome;
+        let followUp = false;
+        if (early) {
+          followUp = await early;
+          if (turn.stopped) return;
+        }
+        const result = run.finished!.result as unknown;
+        const finishedOutcome = run.finished!.outcome;
         if (finishedOutcome?.type === 'interrupt') {
           this.#pendingInterrupts = [...finishedOutcome.interrupts];
           this.#finishRun(run, false, result);
           return;
         }
         this.#pendingInterrupts = [];
+        // Without an early start, every frontend call of the run; after one, the calls of a later run in the same
+        // stream (RUN_STARTED after RUN_FINISHED), if any.
         const calls = finishedOutcome?.type === 'cancelled' ? [] : this.#tools.callsToRun(run.toolCallIds);
-        if (calls.length === 0) {
-          this.#finishRun(run, false, result);
-          return;
+        if (calls.length > 0) {
+          if (iteration >= this.#maxIterations()) {
+            this.#stopForLoopGuard(run, calls, result);
+            return;
+          }
+          followUp = (await this.#runTools(turn, calls)) || followUp;
+          if (turn.stopped) return;
         }
-        if (iteration >= this.#maxIterations()) {
-          this.#stopForLoopGuard(run, calls, result);
-          return;
-        }
-        const followUp = await this.#runTools(turn, calls);
-        if (turn.stopped) return;
         this.#finishRun(run, followUp, result);
         if (!followUp) return;
         // A run-finished listener may have called stop() or sendMessage(): the loop condition checks.
@@ -385,6 +388,49 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     } finally {
       this.#finishTurn(turn);
     }
+  }
+
+  /**
+   * Starts the tool round of a run whose RUN_FINISHED has been applied while its stream is still open, when there is
+   * one to run now (no interrupt or cancelled outcome, frontend calls without results, within `maxToolIterations`).
+   * @returns what `#runTools()` resolves with, or `undefined` when nothing started
+   */
+  #startToolsEarly(turn: Turn, run: RunState, iteration: number): Promise<boolean> | undefined {
+    const outcome = run.finished?.outcome;
+    if (!run.finished || run.error || outcome?.type === 'interrupt' || outcome?.type === 'cancelled') return undefined;
+    if (iteration >= this.#maxIterations()) return undefined;
+    this.#flush();
+    const calls = this.#tools.callsToRun(run.toolCallIds);
+    if (calls.length === 0) return undefined;
+    const round = this.#runTools(turn, calls);
+    // Stop may end the turn without awaiting it; it never rejects, but a bug must not surface as an unhandled rejection.
+    round.catch(() => undefined);
+    return round;
+  }
+
+  /**
+   * The stream ended badly after the tools of its RUN_FINISHED had started: cancels those still running or waiting
+   * for approval (their results say "Not run: the run ended with an error"), keeps the results of those that had
+   * finished, and waits until every call of the round is answered.
+   */
+  async #abandonTools(turn: Turn, round: Promise<boolean>): Promise<void> {
+    turn.batch?.controller.abort(new DOMException(NOT_RUN_MESSAGE, 'AbortError'));
+    await round;
+  }
+
+  /** How a run whose stream has ended failed, or `undefined` when it finished (RUN_FINISHED, nothing wrong after it). */
+  #runFailure(run: RunState, outcome: DrainOutcome): { info: RunFailure; cause?: unknown } | undefined {
+    if (run.error) {
+      return { info: { code: RunErrorCode.RUN_ERROR, message: run.error.message || 'The agent reported an error' }, cause: run.error };
+    }
+    if (outcome.type === 'error') {
+      const info = classifyRunError(outcome.error);
+      // A connection lost after RUN_FINISHED lost nothing; anything else (e.g. an event after it) is an error.
+      if (!run.finished || info.code !== RunErrorCode.NETWORK_ERROR) return { info, cause: outcome.error };
+    }
+    if (run.finished) return undefined;
+    if (run.transportError !== undefined) return { info: classifyRunError(run.transportError), cause: run.transportError };
+    return { info: { code: RunErrorCode.NETWORK_ERROR, message: 'The connection closed before the run finished' } };
   }
 
   #buildInput(runId: string, resume: ResumeEntry[] | undefined): RunAgentInput {
@@ -436,11 +482,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     this.#fail(run, { code: RunErrorCode.MAX_TOOL_ITERATIONS, message });
   }
 
-  #fail(
-    run: RunState | undefined,
-    info: { code: RunErrorDetail['code']; message: string; status?: number },
-    cause?: unknown,
-  ): void {
+  #fail(run: RunState | undefined, info: RunFailure, cause?: unknown): void {
     if (run) this.#tools.answerUnanswered(run.toolCallIds, NOT_RUN_MESSAGE);
     this.#flush();
     this.#syncAgent();

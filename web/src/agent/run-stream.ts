@@ -34,6 +34,8 @@ export interface RunState {
   /** A read error of the HTTP body, reported by the fetch guard (the stream then ends without RUN_FINISHED). */
   transportError?: unknown;
   drain?: EventDrain;
+  /** Called when RUN_FINISHED has been applied (the loop may start the run's tools before the stream ends). */
+  onFinished?: () => void;
 }
 
 /**
@@ -87,6 +89,7 @@ export function applyRunEvent(run: RunState, event: BaseEvent, conversation: Con
     case EventType.RUN_FINISHED:
       run.finished = event as RunFinishedEvent;
       armTerminalGrace(run);
+      run.onFinished?.();
       return;
     case EventType.RUN_ERROR:
       run.error = event as RunErrorEvent;

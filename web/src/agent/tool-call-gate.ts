@@ -18,7 +18,7 @@ import {
 } from '../tools/index.js';
 import { ToolApprovals, type ToolApprovalOutcome } from './tool-approvals.js';
 import type { ToolCallTracker } from './tool-call-tracker.js';
-import { APPROVAL_DENIED_MESSAGE, CANCELLED_BY_USER_MESSAGE, ToolResultErrorCode, toolErrorMessage } from './tool-results.js';
+import { APPROVAL_DENIED_MESSAGE, ToolResultErrorCode, cancelledMessage, toolErrorMessage } from './tool-results.js';
 import type { ToolApprovalRequestedDetail } from './types.js';
 
 /** What the gate says about one call: run `tool` (the registered one with the budgets applied), or answer it. */
@@ -68,7 +68,7 @@ export class ToolCallGate {
       if (outcome.status === 'approved') return { tool: withToolBudgets(tool, budgetsFor(this.#registry.policy, tool.name)) };
       const denied = outcome.status === 'denied';
       const code = denied ? ToolResultErrorCode.APPROVAL_DENIED : ToolResultErrorCode.CANCELLED;
-      const text = !denied ? CANCELLED_BY_USER_MESSAGE : outcome.reason ? `${APPROVAL_DENIED_MESSAGE}: ${outcome.reason}` : APPROVAL_DENIED_MESSAGE;
+      const text = !denied ? cancelledMessage(signal) : outcome.reason ? `${APPROVAL_DENIED_MESSAGE}: ${outcome.reason}` : APPROVAL_DENIED_MESSAGE;
       return { message: this.#notRun(toolCallId, 'cancelled', 'cancelled', code, text), followUp: true };
     });
   }

@@ -23,6 +23,16 @@ export type ToolResultErrorCode = (typeof ToolResultErrorCode)[keyof typeof Tool
 export const INVALID_JSON_MESSAGE = 'Invalid tool arguments JSON';
 /** The message of a result for a call cancelled by `stop()` or `cancelToolCall()`. */
 export const CANCELLED_BY_USER_MESSAGE = 'Cancelled by the user';
+/**
+ * The message of a `cancelled` result for a call whose batch signal may have been aborted: the abort reason's message
+ * when the loop aborted the batch with a `DOMException` (Stop: "Cancelled by the user"; a run that failed after
+ * its tools started: "Not run: the run ended with an error"), else `CANCELLED_BY_USER_MESSAGE` (the call's own
+ * Cancel).
+ */
+export function cancelledMessage(batchSignal: AbortSignal): string {
+  const reason: unknown = batchSignal.aborted ? batchSignal.reason : undefined;
+  return reason instanceof DOMException && reason.message !== '' ? reason.message : CANCELLED_BY_USER_MESSAGE;
+}
 /** The message of an `approval_denied` result (`: <reason>` is appended when the person gave one). */
 export const APPROVAL_DENIED_MESSAGE = 'The user denied this tool call';
 

@@ -4,8 +4,8 @@ import type { Conversation } from './conversation.js';
 import type { ToolCallGate } from './tool-call-gate.js';
 import type { ToolCallTracker } from './tool-call-tracker.js';
 import {
-  CANCELLED_BY_USER_MESSAGE,
   INVALID_JSON_MESSAGE,
+  cancelledMessage,
   ToolResultErrorCode,
   parseToolArguments,
   toolErrorMessage,
@@ -135,7 +135,7 @@ export class ToolRound {
     if (result.success) return { message: toolMessage(toolCallId, result.result), followUp: !optsOut };
     if (result.error.category === 'cancelled') {
       return {
-        message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, CANCELLED_BY_USER_MESSAGE),
+        message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, cancelledMessage(signal)),
         followUp: !optsOut,
       };
     }

@@ -154,7 +154,7 @@ export interface ToolRetryingDetail {
 /**
  * Detail of `tool-approval-requested`: a frontend call the policy wants approved (see `decide()`), and how to answer
  * it. Exactly one of `approve()`/`deny()` counts (later calls return `false`); Stop answers it `cancelled`. Until then
- * the call waits, after the run's stream has ended, while the calls that need no approval run.
+ * the call waits, from its run's RUN_FINISHED on, while the calls that need no approval run.
  */
 export interface ToolApprovalRequestedDetail {
   toolCallId: string;
