@@ -1,3 +1,5 @@
+import { snapshotExecution, type ExecutionHook, type ExecutionRecord, type RetryNotice } from '../tools/tool-execution-record.js';
+import type { ToolExecutionEventType } from '../tools/tool-events.js';
 import {
   REDACTED,
   redactExecution,
@@ -10,7 +12,6 @@ import {
   type ToolDefinition,
   type ToolEffect,
   type ToolError,
-  type ToolExecutionEvent,
   type ToolExecutionManager,
   type ToolExecutionResult,
   type ToolRedaction,
@@ -25,18 +26,15 @@ type Listens = (type: keyof AgentRunLoopEventMap) => boolean;
 
 const TERMINAL = new Set<ToolCallView['status']>(['succeeded', 'failed', 'cancelled']);
 
-const TERMINAL_EVENTS = new Set<ToolExecutionEvent['type']>([
-  'tool-execution-succeeded',
-  'tool-execution-failed',
-  'tool-execution-cancelled',
-]);
 
 /**
  * The run loop's live `ToolCallView`s and the bridge from `ToolExecutionManager` events to the loop's tool events.
  *
  * Only executions started through `execute()` are followed (the manager may be shared with other loops or page code),
- * through their `onEvent` observer: no listener on the manager, so the manager dispatches no `CustomEvent` per step
- * unless the page listens to it (a 1,000-call fan-out would otherwise dispatch 4,000 events no one else reads).
+ * through their lean `ExecutionHook`: no listener on the manager, so the manager dispatches no `CustomEvent` per step
+ * unless the page listens to it, and builds no frozen event detail for the loop (a 1,000-call fan-out would
+ * otherwise build 4,000 details and dispatch 4,000 events no one else reads). The loop snapshots an execution
+ * (`view.execution`) when it starts, waits to retry and settles, as the manager's events with `execution` do.
  *
  * Redaction happens here, at the border: for a call whose tool has a `redaction` config in force
  * (`redactionInForce`), every view field and event detail it produces carries redacted arguments, results and errors;
@@ -57,8 +55,8 @@ export class ToolCallTracker {
   /** toolCallId -> the raw arguments text while a redacted call streams (its view shows `REDACTED`). */
   readonly #rawArgs = new Map<string, string>();
   readonly #signal: AbortSignal;
-  readonly #onEvent = (event: ToolExecutionEvent): void => {
-    if (!this.#signal.aborted) this.#onManagerEvent(event);
+  readonly #hook: ExecutionHook = (record, type, retry) => {
+    if (!this.#signal.aborted) this.#onLifecycle(record, type, retry);
   };
 
   /**
@@ -173,7 +171,7 @@ export class ToolCallTracker {
   /** Runs a frontend call through the manager and follows its events. Resolves as the manager's `execute()`. */
   execute(tool: ToolDefinition, toolCallId: string, args: unknown, signal: AbortSignal): Promise<ToolExecutionResult> {
     this.#setRedaction(toolCallId, redactionInForce(tool, this.#registry.policy));
-    return this.#manager.execute(tool, toolCallId, args, { signal, onEvent: this.#onEvent });
+    return this.#manager.execute(tool, toolCallId, args, { signal, hook: this.#hook });
   }
 
   /** Cancels this loop's running execution for `toolCallId`. */
@@ -212,41 +210,41 @@ export class ToolCallTracker {
     }
   }
 
-  #onManagerEvent(event: ToolExecutionEvent): void {
-    const { executionId, toolCallId } = event.detail;
-    if (event.type === 'tool-execution-started') this.#runningByCall.set(toolCallId, executionId);
-    else if (TERMINAL_EVENTS.has(event.type) && this.#runningByCall.get(toolCallId) === executionId) {
-      this.#runningByCall.delete(toolCallId);
-    }
+  #onLifecycle(record: ExecutionRecord, type: ToolExecutionEventType, retry: RetryNotice | undefined): void {
+    const toolCallId = record.toolCallId;
+    if (type === 'tool-execution-started') this.#runningByCall.set(toolCallId, record.id);
+    else if (record.settled && this.#runningByCall.get(toolCallId) === record.id) this.#runningByCall.delete(toolCallId);
     const view = this.views.get(toolCallId);
     if (!view) return;
     const redaction = this.#redactions.get(toolCallId);
-    if ('execution' in event.detail) view.execution = redactExecution(redaction, event.detail.execution);
-    switch (event.type) {
+    switch (type) {
       case 'tool-execution-started':
+        view.execution = redactExecution(redaction, snapshotExecution(record));
         this.#setStatus(view, 'pending');
         return;
       case 'tool-execution-validating':
-        delete view.retry;
+        if (view.retry !== undefined) delete view.retry;
         this.#setStatus(view, 'validating');
         return;
       case 'tool-execution-executing':
         this.#setStatus(view, 'executing');
         return;
       case 'tool-execution-retrying': {
-        const { attemptNumber, maxAttempts, delayMs, retryAt } = event.detail;
-        const error = redactToolError(redaction, event.detail.error);
+        view.execution = redactExecution(redaction, snapshotExecution(record));
+        const { attemptNumber, maxAttempts, delayMs, retryAt } = retry!;
+        const error = redactToolError(redaction, retry!.error);
         view.retry = { attemptNumber, maxAttempts, delayMs, retryAt, error };
         this.#setStatus(view, 'pending');
         this.#emit('tool-retrying', { toolCallId, toolCallName: view.toolCallName, attemptNumber, maxAttempts, error, delayMs });
         return;
       }
       case 'tool-execution-succeeded': {
-        delete view.retry;
-        view.result = redactToolResult(redaction, event.detail.result);
+        const execution = redactExecution(redaction, snapshotExecution(record));
+        view.execution = execution;
+        if (view.retry !== undefined) delete view.retry;
+        view.result = redactToolResult(redaction, record.result!);
         this.#setStatus(view, 'succeeded');
         if (!this.#listens('tool-call-end')) return;
-        const execution = view.execution!;
         this.#emit('tool-call-end', {
           toolCallId,
           toolCallName: view.toolCallName,
@@ -258,17 +256,13 @@ export class ToolCallTracker {
       }
       case 'tool-execution-failed':
       case 'tool-execution-cancelled': {
-        delete view.retry;
-        const raw = event.type === 'tool-execution-failed' ? event.detail.error : event.detail.execution.error;
-        const error = redactToolError(redaction, raw ?? { category: 'cancelled', message: 'Cancelled', retryable: false });
+        const execution = redactExecution(redaction, snapshotExecution(record));
+        view.execution = execution;
+        if (view.retry !== undefined) delete view.retry;
+        const error = redactToolError(redaction, record.error ?? { category: 'cancelled', message: 'Cancelled', retryable: false });
         view.error = error;
-        this.#setStatus(view, event.type === 'tool-execution-failed' ? 'failed' : 'cancelled');
-        this.#emit('tool-call-error', {
-          toolCallId,
-          toolCallName: view.toolCallName,
-          error,
-          ...(view.execution !== undefined && { execution: view.execution }),
-        });
+        this.#setStatus(view, type === 'tool-execution-failed' ? 'failed' : 'cancelled');
+        this.#emit('tool-call-error', { toolCallId, toolCallName: view.toolCallName, error, execution });
         return;
       }
       default:
@@ -290,7 +284,7 @@ export class ToolCallTracker {
   #setStatus(view: ToolCallView, status: ToolCallView['status']): void {
     if (view.status === status) return;
     view.status = status;
-    if (status !== 'awaiting_approval') delete view.approval;
+    if (status !== 'awaiting_approval' && view.approval !== undefined) delete view.approval;
     if (!this.#listens('tool-status-changed')) return;
     this.#emit('tool-status-changed', {
       toolCallId: view.toolCallId,

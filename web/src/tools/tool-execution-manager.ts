@@ -11,6 +11,8 @@ import {
   freezeError,
   snapshotExecution,
   toRunConfig,
+  type ExecutionHook,
+  type RetryNotice,
   type ToolRunConfig,
 } from './tool-execution-record.js';
 import { DefaultToolExecutor, runToolAttempt, ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
@@ -57,6 +59,8 @@ export interface ToolExecuteOptions {
    * (`reportError`) and does not affect the execution, as a throwing event listener would not.
    */
   onEvent?: (event: ToolExecutionEvent) => void;
+  /** Internal: the run loop's lean follower (see `ExecutionHook`). */
+  hook?: ExecutionHook;
 }
 
 /** Reports an `onEvent` observer's error like an event listener's (the page's `error` event), without throwing. */
@@ -117,7 +121,8 @@ function isResult(value: unknown): value is ToolExecutionResult {
  *   index entries); running executions are never evicted.
  * - Performance (an execution without listeners costs a fraction of a microsecond beyond validation and the
  *   handler): no event detail or snapshot is built for an event type nobody listens to (and no `onEvent`
- *   observer follows: a caller that follows its own executions needs no listener); no timer is set without
+ *   observer follows: a caller that follows its own executions needs no listener; the run loop follows its own
+ *   through the internal `hook` option, which gets the live record and builds nothing); no timer is set without
  *   a timeout; the built-in executors are run without their promise wrapper, so a synchronous handler finishes
  *   inside `execute()`; each attempt's `AbortController` is created only when the handler reads
  *   `context.signal`; executions are kept in a linked list and a ring buffer, and indexed by id and `toolCallId`
@@ -238,6 +243,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
       Date.now(),
     );
     record.observer = options?.onEvent;
+    record.hook = options?.hook;
     try {
       this.#start(record, options?.signal);
     } catch (error) {
@@ -326,6 +332,10 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
 
   #start(record: ExecutionRecord, signal: AbortSignal | undefined): void {
     this.#executions.add(record);
+    if (record.hook !== undefined) {
+      this.#notify(record, 'tool-execution-started');
+      if (record.settled) return;
+    }
     if (this.#follows(record, 'tool-execution-started')) {
       this.#dispatch(record, 'tool-execution-started', { ...eventBase(record), execution: snapshotExecution(record) });
       if (record.settled) return; // a listener cancelled it
@@ -352,12 +362,20 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
   #startAttempt(record: ExecutionRecord): void {
     const attemptNumber = ++record.attemptNumber;
     record.status = ToolExecutionStatus.VALIDATING;
+    if (record.hook !== undefined) {
+      this.#notify(record, 'tool-execution-validating');
+      if (record.settled) return;
+    }
     if (this.#follows(record, 'tool-execution-validating')) {
       this.#dispatch(record, 'tool-execution-validating', { ...eventBase(record), args: record.args, attemptNumber });
       if (record.settled) return;
     }
     record.status = ToolExecutionStatus.EXECUTING;
     const { maxAttempts, timeoutMs } = record.config;
+    if (record.hook !== undefined) {
+      this.#notify(record, 'tool-execution-executing');
+      if (record.settled) return;
+    }
     if (this.#follows(record, 'tool-execution-executing')) {
       this.#dispatch(record, 'tool-execution-executing', { ...eventBase(record), attemptNumber, maxAttempts });
       if (record.settled) return;
@@ -431,6 +449,11 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     (record.previousErrors ??= []).push(error);
     const delayMs = computeRetryDelay(record.attemptNumber, retry, error.retryAfter, this.#random);
     record.status = ToolExecutionStatus.PENDING;
+    const retryAt = Date.now() + delayMs;
+    if (record.hook !== undefined) {
+      this.#notify(record, 'tool-execution-retrying', { attemptNumber: record.attemptNumber + 1, maxAttempts, error, delayMs, retryAt });
+      if (record.settled) return;
+    }
     if (this.#follows(record, 'tool-execution-retrying')) {
       this.#dispatch(record, 'tool-execution-retrying', {
         ...eventBase(record),
@@ -438,7 +461,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
         maxAttempts,
         error,
         delayMs,
-        retryAt: Date.now() + delayMs,
+        retryAt,
         execution: snapshotExecution(record),
       });
       if (record.settled) return;
@@ -510,6 +533,16 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
           breaker.recordFailure(record.toolName, record.trial);
         } else breaker.release(record.toolName, record.trial);
       }
+      if (record.hook !== undefined) {
+        this.#notify(
+          record,
+          status === ToolExecutionStatus.SUCCEEDED
+            ? 'tool-execution-succeeded'
+            : status === ToolExecutionStatus.FAILED
+              ? 'tool-execution-failed'
+              : 'tool-execution-cancelled',
+        );
+      }
       if (status === ToolExecutionStatus.SUCCEEDED) {
         if (this.#follows(record, 'tool-execution-succeeded')) {
           this.#dispatch(record, 'tool-execution-succeeded', {
@@ -530,8 +563,9 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
         this.#dispatch(record, 'tool-execution-cancelled', { ...eventBase(record), execution: snapshotExecution(record) });
       }
     } finally {
-      // The history keeps the record, not the caller's observer.
+      // The history keeps the record, not the caller's followers.
       record.observer = undefined;
+      record.hook = undefined;
       // Whatever a custom registry does, execute() must settle.
       const resolve = record.resolve;
       if (resolve !== undefined) {
@@ -571,6 +605,15 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     if (watch.records.size === 0) {
       this.#callerSignals.delete(signal);
       signal.removeEventListener('abort', watch.onAbort);
+    }
+  }
+
+  /** Calls the record's `ExecutionHook`; a throw is reported like an observer's. */
+  #notify(record: ExecutionRecord, type: ToolExecutionEventType, retry?: RetryNotice): void {
+    try {
+      record.hook!(record, type, retry);
+    } catch (error) {
+      reportObserverError(error);
     }
   }
 

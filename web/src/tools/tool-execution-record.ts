@@ -1,5 +1,5 @@
 import type { AttemptAbort } from './attempt-abort.js';
-import type { ToolExecutionEvent, ToolExecutionEventBase } from './tool-events.js';
+import type { ToolExecutionEvent, ToolExecutionEventBase, ToolExecutionEventType } from './tool-events.js';
 import {
   ToolExecutionStatus,
   type RetryConfig,
@@ -8,6 +8,27 @@ import {
   type ToolExecution,
   type ToolExecutionResult,
 } from './types.js';
+
+/** What a retrying step adds for an `ExecutionHook` (the fields of `tool-execution-retrying` beyond the record). */
+export interface RetryNotice {
+  /** 1-based number of the next attempt. */
+  attemptNumber: number;
+  maxAttempts: number;
+  error: ToolError;
+  /** ms before the next attempt. */
+  delayMs: number;
+  /** ms since the epoch. */
+  retryAt: number;
+}
+
+/**
+ * A lean follower of one execution (internal: the run loop's `ToolCallTracker`): called synchronously at each
+ * lifecycle step with the live record, before the step's `onEvent` observer and listeners, and without building
+ * the frozen event detail or snapshot they get (a 1,000-call fan-out would build 4,000 details and 2,000 snapshots
+ * for a follower that needs a few fields). It must not keep or mutate the record; a throw is reported and ignored.
+ * @internal
+ */
+export type ExecutionHook = (record: ExecutionRecord, type: ToolExecutionEventType, retry?: RetryNotice) => void;
 
 /** Retry and timeout settings resolved once per tool object. */
 export interface ToolRunConfig {
@@ -43,6 +64,8 @@ export class ExecutionRecord {
   caller: AbortSignal | undefined = undefined;
   /** The caller's `onEvent` observer (`execute(..., { onEvent })`). */
   observer: ((event: ToolExecutionEvent) => void) | undefined = undefined;
+  /** The caller's lean follower (`execute(..., { hook })`, internal). */
+  hook: ExecutionHook | undefined = undefined;
   /** Neighbours in `ExecutionHistory`'s list of running executions. */
   prev: ExecutionRecord | undefined = undefined;
   next: ExecutionRecord | undefined = undefined;
