@@ -3,9 +3,9 @@ import type { Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, Us
 import { ToolExecutionManager, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
 import { ListenerAwareEventTarget } from '../tools/listener-aware-event-target.js';
 import { Conversation } from './conversation.js';
-import { EventDrain, type DrainOutcome } from './event-drain.js';
+import { EventDrain } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
-import { classifyRunError } from './run-errors.js';
+import { classifyRunError, runFailure, type RunFailure } from './run-errors.js';
 import { CANCELLED_BY_USER_MESSAGE, ToolResultErrorCode } from './tool-results.js';
 import { ToolCallTracker } from './tool-call-tracker.js';
 import { ToolCallGate } from './tool-call-gate.js';
@@ -24,9 +24,6 @@ export const DEFAULT_MAX_TOOL_ITERATIONS = 5;
 
 /** Message of the tool results the loop adds when a run fails with calls left unanswered. */
 const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
-
-/** Why a run failed, as `run-error` reports it. */
-type RunFailure = { code: RunErrorDetail['code']; message: string; status?: number };
 
 /** Everything a user message (or `runAgent()`) sets in motion: runs, their tools, follow-ups. */
 interface Turn {
@@ -343,7 +340,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
         if (turn.stopped) return;
         this.#flush();
 
-        const failure = this.#runFailure(run, outcome);
+        const failure = runFailure(run, outcome);
         if (failure) {
           if (early) await this.#abandonTools(turn, early);
           this.#fail(run, failure.info, failure.cause);
@@ -416,21 +413,6 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   async #abandonTools(turn: Turn, round: Promise<boolean>): Promise<void> {
     turn.batch?.controller.abort(new DOMException(NOT_RUN_MESSAGE, 'AbortError'));
     await round;
-  }
-
-  /** How a run whose stream has ended failed, or `undefined` when it finished (RUN_FINISHED, nothing wrong after it). */
-  #runFailure(run: RunState, outcome: DrainOutcome): { info: RunFailure; cause?: unknown } | undefined {
-    if (run.error) {
-      return { info: { code: RunErrorCode.RUN_ERROR, message: run.error.message || 'The agent reported an error' }, cause: run.error };
-    }
-    if (outcome.type === 'error') {
-      const info = classifyRunError(outcome.error);
-      // A connection lost after RUN_FINISHED lost nothing; anything else (e.g. an event after it) is an error.
-      if (!run.finished || info.code !== RunErrorCode.NETWORK_ERROR) return { info, cause: outcome.error };
-    }
-    if (run.finished) return undefined;
-    if (run.transportError !== undefined) return { info: classifyRunError(run.transportError), cause: run.transportError };
-    return { info: { code: RunErrorCode.NETWORK_ERROR, message: 'The connection closed before the run finished' } };
   }
 
   #buildInput(runId: string, resume: ResumeEntry[] | undefined): RunAgentInput {

@@ -1,5 +1,15 @@
 import { AGUIError } from '@ag-ui/client';
+import type { DrainOutcome } from './event-drain.js';
+import type { RunState } from './run-stream.js';
 import { RunErrorCode } from './types.js';
+
+/** Why a run failed, as `run-error` reports it. */
+export interface RunFailure {
+  code: RunErrorCode;
+  message: string;
+  /** The HTTP status, for `http_error`. */
+  status?: number;
+}
 
 function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
@@ -24,7 +34,7 @@ const PROTOCOL_ERROR_NAMES = new Set(['AGUIError', 'SyntaxError', 'ZodError', '$
  *   -> `network_error`;
  * - anything else -> `unknown`.
  */
-export function classifyRunError(error: unknown): { code: RunErrorCode; message: string; status?: number } {
+export function classifyRunError(error: unknown): RunFailure {
   const message = messageOf(error);
   const status = field(error, 'status');
   if (typeof status === 'number' && Number.isInteger(status)) {
@@ -42,4 +52,23 @@ export function classifyRunError(error: unknown): { code: RunErrorCode; message:
     return { code: RunErrorCode.NETWORK_ERROR, message };
   }
   return { code: RunErrorCode.UNKNOWN, message };
+}
+
+/**
+ * How a run whose event stream has ended failed, or `undefined` when it finished: RUN_FINISHED applied and nothing
+ * wrong after it. A `RUN_ERROR` (also after RUN_FINISHED) is `run_error`; a stream error is classified
+ * (`classifyRunError`), except a lost connection after RUN_FINISHED, which lost nothing; a stream that ended without
+ * RUN_FINISHED is the transport's recorded error, else `network_error`.
+ */
+export function runFailure(run: RunState, outcome: DrainOutcome): { info: RunFailure; cause?: unknown } | undefined {
+  if (run.error) {
+    return { info: { code: RunErrorCode.RUN_ERROR, message: run.error.message || 'The agent reported an error' }, cause: run.error };
+  }
+  if (outcome.type === 'error') {
+    const info = classifyRunError(outcome.error);
+    if (!run.finished || info.code !== RunErrorCode.NETWORK_ERROR) return { info, cause: outcome.error };
+  }
+  if (run.finished) return undefined;
+  if (run.transportError !== undefined) return { info: classifyRunError(run.transportError), cause: run.transportError };
+  return { info: { code: RunErrorCode.NETWORK_ERROR, message: 'The connection closed before the run finished' } };
 }
