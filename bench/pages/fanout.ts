@@ -262,6 +262,62 @@ defineBenchmarks({
   },
 
   /**
+   * A lower bound for the figure: the work any page must do to answer `calls` frontend calls, with no loop around it.
+   * For each call (all started together, from a fresh task): `JSON.parse` of its arguments, `safeParse` against the
+   * tool's schema, a fresh `AbortController` for the handler, `await` of the handler (a 1 ms timer, as the loop's),
+   * `JSON.stringify` of its result into a tool message; then the follow-up's body: `JSON.stringify` of the
+   * `RunAgentInput` with the 2,000 messages (what the loop does before its `fetch`). No events, records, policy,
+   * retries or views. Median of `reps` after one warm-up.
+   * @returns ms
+   */
+  async required(params) {
+    const calls = Number(params.calls);
+    const reps = Number(params.reps ?? 7);
+    const registry = newRegistry();
+    const schema = z.object({ n: z.number() });
+    const handler = async ({ n }: { n: number }, _context: { signal: AbortSignal }) => {
+      await sleep(1);
+      return { n };
+    };
+    const toolCalls = Array.from({ length: calls }, (_, i) => ({
+      id: `call_${i}`,
+      type: 'function' as const,
+      function: { name: TOOL_NAME, arguments: `{"n":${i}}` },
+    }));
+    const user = { id: 'user-1', role: 'user' as const, content: `Call ${TOOL_NAME} ${calls} times` };
+    const assistant = { id: 'assistant-1', role: 'assistant' as const, content: '', toolCalls };
+    const times: number[] = [];
+    let bodyLength = 0;
+    for (let i = 0; i <= reps; i++) {
+      await freshTask();
+      const start = performance.now();
+      const results = await Promise.all(
+        toolCalls.map(async (call, index) => {
+          const parsed = schema.safeParse(JSON.parse(call.function.arguments));
+          if (!parsed.success) throw new Error('invalid arguments');
+          const controller = new AbortController();
+          const value = await handler(parsed.data, { signal: controller.signal });
+          return { id: `tool-${i}-${index}`, role: 'tool' as const, toolCallId: call.id, content: JSON.stringify(value) };
+        }),
+      );
+      const body = JSON.stringify({
+        threadId: 'thread-required',
+        runId: `run-${i}`,
+        messages: [user, assistant, ...results],
+        tools: registry.toAgUiTools(),
+        context: [],
+        state: {},
+        forwardedProps: {},
+      });
+      if (i > 0) times.push(performance.now() - start);
+      bodyLength = body.length;
+    }
+    if (bodyLength === 0) throw new Error('required: no follow-up body was built');
+    times.sort((a, b) => a - b);
+    return { ms: times[times.length >> 1]!, bodyBytes: bodyLength };
+  },
+
+  /**
    * One handler's time: `await` of a 1 ms timer, median of `reps`. Each starts from a fresh (message) task: a timer
    * set from a timer's continuation is nested, and Chromium clamps nested timers to 4 ms, which the fan-out's
    * handlers (started from the stream's task) are not.
