@@ -342,7 +342,10 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
 
         const failure = runFailure(run, outcome);
         if (failure) {
-          if (early) await this.#abandonTools(turn, early);
+          if (early) {
+            await this.#abandonTools(turn, early);
+            if (turn.stopped) return; // stop() while they were being cancelled has answered everything
+          }
           this.#fail(run, failure.info, failure.cause);
           return;
         }
