@@ -90,6 +90,34 @@ describe('<ag-ui-agent> tool approval', () => {
     expect(assistantText(el)).to.include('approval_denied');
   });
 
+  for (const how of ['the Deny button', 'Enter in the reason field'] as const) {
+    it(`sends the optional reason typed on the card with the denial (${how})`, async () => {
+      const runs: unknown[] = [];
+      const registry = new ToolRegistry();
+      registry.register(editTool(runs));
+      const el = await mount(EDIT_URL, registry);
+      const sending = el.sendMessage('Edit the note');
+      const reason = (await until(el, '[part="tool-approval-reason"]')) as HTMLInputElement;
+      expect(reason.getAttribute('aria-label')).to.equal('Reason for denying edit (optional)');
+      reason.focus();
+      await sendKeys({ type: '  Not that note  ' });
+      if (how === 'the Deny button') ($(el, '[part="tool-approval-deny"]') as HTMLButtonElement).click();
+      else await sendKeys({ press: 'Enter' });
+      await sending;
+      await rendered(el);
+
+      expect(runs).to.deep.equal([]);
+      expect($(el, '[part="tool-call-error"]')!.textContent).to.equal('The user denied this tool call: Not that note');
+      const requests = await getRecordedRequests(el.threadId);
+      const answer = requests[1]!.input.messages.at(-1) as ToolMessage;
+      expect(JSON.parse(answer.content as string)).to.deep.equal({
+        ok: false,
+        errorCode: 'approval_denied',
+        message: 'The user denied this tool call: Not that note',
+      });
+    });
+  }
+
   it('hides the card when the page calls preventDefault() and takes its answer through approve()', async () => {
     const runs: unknown[] = [];
     const registry = new ToolRegistry();

@@ -717,8 +717,8 @@ export class AgUiAgent extends LitElement {
     this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId));
   };
 
-  #onDenyToolCall = (event: Event, toolCallId: string): void => {
-    this.#answerApproval(event, toolCallId, (loop) => loop.denyToolCall(toolCallId));
+  #onDenyToolCall = (event: Event, toolCallId: string, reason: string): void => {
+    this.#answerApproval(event, toolCallId, (loop) => loop.denyToolCall(toolCallId, reason));
   };
 
   /** Answers an approval card; focus goes to the next card still asking, else to this call's card. */

@@ -40,8 +40,20 @@ export const toolApprovalStyles = css`
 
   .tool-approval-actions {
     display: flex;
+    flex-wrap: wrap;
     gap: calc(var(--ag-ui-spacing) / 2);
     margin-top: calc(var(--ag-ui-spacing) / 2);
+  }
+
+  .tool-approval-reason {
+    flex: 1 1 12rem;
+    min-width: 0;
+    padding: 0.4rem 0.625rem;
+    font: inherit;
+    color: inherit;
+    background: var(--ag-ui-color-background);
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: var(--ag-ui-radius);
   }
 
   .tool-approval-approve {

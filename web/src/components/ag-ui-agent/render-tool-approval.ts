@@ -1,7 +1,7 @@
 /**
  * The approval card of `<ag-ui-agent>`, shown inside a tool call's card while the call waits for a person: what will
- * run (the tool, its effect, the arguments as the page may see them) and Approve / Deny. A render function, so its
- * parts live in the element's own shadow root.
+ * run (the tool, its effect, the arguments as the page may see them), Approve / Deny, and an optional reason for
+ * denying (sent to the agent with the denial). A render function, so its parts live in the element's own shadow root.
  * @module
  * @internal
  */
@@ -13,8 +13,8 @@ import type { ToolEffect } from '../../tools/index.js';
 export interface ToolApprovalCardOptions {
   /** Called by Approve. */
   onApprove: (event: Event, toolCallId: string) => void;
-  /** Called by Deny. */
-  onDeny: (event: Event, toolCallId: string) => void;
+  /** Called by Deny, and by Enter in the reason field; `reason` is the field's trimmed text (`''` when empty). */
+  onDeny: (event: Event, toolCallId: string, reason: string) => void;
 }
 
 /** What each effect means, in the words the card uses. */
@@ -34,9 +34,16 @@ function argumentsText(args: unknown): string {
   }
 }
 
+/** The trimmed text of the reason field in the approval card that contains `from`. */
+function reasonNear(from: EventTarget | null): string {
+  const card = (from as Element | null)?.closest?.('.tool-approval');
+  return card?.querySelector<HTMLInputElement>('.tool-approval-reason')?.value.trim() ?? '';
+}
+
 /**
  * The approval card: a focusable group (`tabindex=-1`, labelled by its question) so the element can move focus to it
- * when it appears; Tab then reaches Approve, then Deny (native buttons: Enter and Space work).
+ * when it appears; Tab then reaches Approve, then Deny (native buttons: Enter and Space work), then the optional
+ * reason field (Enter there denies with the reason).
  */
 export function renderToolApproval(
   toolCallId: string,
@@ -80,10 +87,23 @@ export function renderToolApproval(
           class="tool-approval-deny"
           type="button"
           aria-label="Deny ${toolCallName}"
-          @click=${(event: Event) => options.onDeny(event, toolCallId)}
+          @click=${(event: Event) => options.onDeny(event, toolCallId, reasonNear(event.currentTarget))}
         >
           Deny
         </button>
+        <input
+          part="tool-approval-reason"
+          class="tool-approval-reason"
+          type="text"
+          maxlength="500"
+          placeholder="Reason (optional, sent with Deny)"
+          aria-label="Reason for denying ${toolCallName} (optional)"
+          @keydown=${(event: KeyboardEvent) => {
+            if (event.key !== 'Enter' || event.isComposing) return;
+            event.preventDefault();
+            options.onDeny(event, toolCallId, reasonNear(event.currentTarget));
+          }}
+        />
       </div>
     </div>
   `;

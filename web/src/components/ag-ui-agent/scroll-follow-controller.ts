@@ -27,6 +27,13 @@ const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 const SCROLL_ANCHORING =
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('overflow-anchor', 'auto');
 
+/** Whether `target` takes typed text (an `<input>` other than a button-like type, a `<textarea>`, or `contenteditable`). */
+function isTextField(target: EventTarget | undefined): boolean {
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'image', 'file', 'range', 'color'].includes(target.type);
+  return target instanceof HTMLElement && target.isContentEditable;
+}
+
 /**
  * Keeps a scrolling log pinned to its bottom while new content arrives, unless the reader scrolled up; following
  * resumes when the reader comes back to the bottom (or `follow()` is called, e.g. when they send a message).
@@ -177,8 +184,12 @@ export class ScrollFollowController implements ReactiveController {
     if (event.deltaY < 0 && scroller && scroller.scrollHeight > scroller.clientHeight) this.#unfollowByReader();
   };
 
-  /** The scroller's `keydown` listener. */
+  /**
+   * The scroller's `keydown` listener. Keys typed into a field inside the transcript (an approval's reason, an
+   * interrupt's form) move its caret, not the scroller: they are ignored.
+   */
   onKeyDown = (event: KeyboardEvent): void => {
+    if (isTextField(event.composedPath()[0])) return;
     if (SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) this.#unfollowByReader();
   };
 
