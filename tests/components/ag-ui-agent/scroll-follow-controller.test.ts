@@ -20,7 +20,7 @@ function pressIn(child: HTMLElement, key: string): ScrollFollowController {
   const scroller = document.createElement('div');
   scroller.append(child);
   document.body.append(scroller);
-  const controller = new ScrollFollowController(host(), { scroller: () => scroller });
+  const controller = new ScrollFollowController(host(), { scroller: () => scroller, content: () => child });
   scroller.addEventListener('keydown', controller.onKeyDown);
   child.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
   scroller.remove();

@@ -333,6 +333,11 @@ export const agUiAgentStyles = css`
     field-sizing: content;
     resize: none;
     padding: 0.5rem 0.625rem;
+  }
+
+  /* Text fields: the composer's and an approval card's reason. */
+  .input,
+  .tool-approval-reason {
     font: inherit;
     color: inherit;
     background: var(--ag-ui-color-background);

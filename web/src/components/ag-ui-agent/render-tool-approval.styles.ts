@@ -45,15 +45,11 @@ export const toolApprovalStyles = css`
     margin-top: calc(var(--ag-ui-spacing) / 2);
   }
 
+  /* Looks like the composer's field (the element's styles), sized for one line next to the buttons. */
   .tool-approval-reason {
     flex: 1 1 12rem;
     min-width: 0;
     padding: 0.4rem 0.625rem;
-    font: inherit;
-    color: inherit;
-    background: var(--ag-ui-color-background);
-    border: 1px solid var(--ag-ui-color-border);
-    border-radius: var(--ag-ui-radius);
   }
 
   .tool-approval-approve {
