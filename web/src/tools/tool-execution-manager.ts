@@ -2,6 +2,7 @@ import { circuitOpenError, CircuitBreaker, countsAgainstCircuit } from './circui
 import { categorizeError, ToolErrorCode } from './errors.js';
 import { ListenerAwareEventTarget } from './listener-aware-event-target.js';
 import { AttemptAbort, createAttemptContext } from './attempt-abort.js';
+import { CallerSignals } from './caller-signals.js';
 import { ExecutionHistory } from './execution-history.js';
 import { computeRetryDelay, resolveRetryConfig, withRetryable } from './retry.js';
 import type { ToolExecutionEvent, ToolExecutionEventType, ToolExecutionManagerEventMap } from './tool-events.js';
@@ -169,7 +170,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
   #counter = 0;
   #executions: ExecutionHistory;
   /** Caller signals being watched, with the running executions each one cancels. */
-  #callerSignals = new WeakMap<AbortSignal, { records: Set<ExecutionRecord>; onAbort: () => void }>();
+  #callerSignals = new CallerSignals((record, reason) => this.#cancel(record, reason));
 
   /**
    * @param executor - runs one attempt; default a `ValidatingToolExecutor`
@@ -345,7 +346,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
         this.#cancel(record, signal.reason);
         return;
       }
-      this.#watchCallerSignal(record, signal);
+      this.#callerSignals.watch(record, signal);
     }
     if (this.#breaker !== undefined) {
       const admission = this.#breaker.admit(record.toolName);
@@ -521,7 +522,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
       globalThis.clearTimeout(record.timer);
       record.timer = undefined;
     }
-    if (record.caller !== undefined) this.#unwatchCallerSignal(record);
+    if (record.caller !== undefined) this.#callerSignals.unwatch(record);
 
     this.#executions.finish(record);
     try {
@@ -572,39 +573,6 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
         record.resolve = undefined;
         resolve(outcome);
       }
-    }
-  }
-
-  /**
-   * Cancels `record` when the caller's signal aborts. One listener per signal, shared by all the executions it
-   * covers (a run loop passes one signal to a whole batch of tool calls): adding and removing a listener per
-   * execution would make a batch of n executions O(n^2) in the signal's listener list.
-   */
-  #watchCallerSignal(record: ExecutionRecord, signal: AbortSignal): void {
-    let watch = this.#callerSignals.get(signal);
-    if (watch === undefined) {
-      const records = new Set<ExecutionRecord>();
-      const onAbort = (): void => {
-        this.#callerSignals.delete(signal);
-        for (const r of records) this.#cancel(r, signal.reason);
-      };
-      watch = { records, onAbort };
-      this.#callerSignals.set(signal, watch);
-      signal.addEventListener('abort', onAbort, { once: true });
-    }
-    watch.records.add(record);
-    record.caller = signal;
-  }
-
-  #unwatchCallerSignal(record: ExecutionRecord): void {
-    const signal = record.caller!;
-    record.caller = undefined;
-    const watch = this.#callerSignals.get(signal);
-    if (watch === undefined) return;
-    watch.records.delete(record);
-    if (watch.records.size === 0) {
-      this.#callerSignals.delete(signal);
-      signal.removeEventListener('abort', watch.onAbort);
     }
   }
 
