@@ -20,9 +20,11 @@ export const fanout = {
     const handlerMs = ctx.median(handlers);
     const timersMs = (await ctx.inPage('/fanout.html', 'timers', { calls, reps: 7 })).ms;
     const required = await ctx.repeat(3, () => ctx.inPage('/fanout.html', 'required', { calls, reps: 7 }));
-    const loop = await ctx.repeat(reps, () => ctx.inPage('/fanout.html', 'loop', { calls }));
+    // Warm figures: each page does 3 unmeasured fan-outs, then `measured` ones (their median); the row is the median over pages.
+    const measured = ctx.quick ? 1 : 5;
+    const loop = await ctx.repeat(reps, () => ctx.inPage('/fanout.html', 'loop', { calls, measured }));
     ctx.log(`loop: ${loop.runs.map((r) => `${ms(r.ms)} (from arrival ${ms(r.fromArrivalMs)})`).join(', ')}`);
-    const element = await ctx.repeat(reps, () => ctx.inPage('/fanout.html', 'element', { calls }));
+    const element = await ctx.repeat(reps, () => ctx.inPage('/fanout.html', 'element', { calls, measured: ctx.quick ? 1 : 3 }));
     const cold = await ctx.repeat(reps, () => ctx.inPage('/fanout.html', 'loop', { calls, warmups: 0 }));
     ctx.log(`loop, cold: ${cold.runs.map((r) => ms(r.ms)).join(', ')}`);
     ctx.log(`element: ${element.runs.map((r) => `${ms(r.ms)} (from arrival ${ms(r.fromArrivalMs)})`).join(', ')}`);
@@ -33,7 +35,7 @@ export const fanout = {
     const reference = `1,000 x ${(perExecNs / 1000).toFixed(2)} us + ${handlerMs.toFixed(2)} ms = ${ms(baseMs)}`;
     const figure = '3 fan-out x1,000';
     const followUps = max([...loop.runs, ...element.runs].map((r) => r.posts - 1));
-    const minFollowUps = Math.min(...[...loop.runs, ...element.runs].map((r) => r.posts - 1));
+    const minFollowUps = Math.min(...[...loop.runs, ...element.runs].map((r) => (r.postsMin ?? r.posts) - 1));
     const phases = (m) =>
       `backlog (arrival -> applied) ${ms(m.backlogMs)}, applied -> stream end ${ms(m.streamEndMs)}, stream end -> first handler call ${ms(m.toFirstCallMs)} (negative when the tools started before the stream closed), tools (first handler call -> all settled) ${ms(m.toolsMs)} ` +
       `[all started ${ms(m.startAllMs)}, last timer ${ms(m.lastTimerMs)}, results in ${ms(m.settleMs)}], settled -> follow-up POST ${ms(m.followUpMs)}`;
@@ -51,7 +53,7 @@ export const fanout = {
           `Base = 1,000 x the per-execution cost from ${perExecSource} with listeners on every lifecycle event (the loop follows every lifecycle step of its executions, through a lean internal hook rather than listeners, and keeps a view per call) ` +
           `+ one handler (an awaited setTimeout(1), median of 150). With the no-listener cost (${(perExecNoListenersNs / 1000).toFixed(2)} us) the base would be ${ms(strictBaseMs)} ` +
           `and the ratio ${(loop.ms / strictBaseMs).toFixed(2)}x. Not in the base: the tool's own cost at this size, ${calls} handlers awaiting setTimeout(1) started together with nothing else, ${ms(timersMs)} (scheduling and firing ${calls} timers), ` +
-          `and serializing the follow-up (2,000 messages). Measured after 3 unmeasured fan-outs of the same size in the same page (warm code, as the base is); the cold row below is the first one. "Applied" = the loop's last messages-changed before the first handler call (never later than the real moment); phases are timed in the handler and from run-finished, not from tool-status-changed (a listener there makes the loop build and dispatch 5,000 status events: the instrument's cost). ` +
+          `and serializing the follow-up (2,000 messages). Measured after 3 unmeasured fan-outs of the same size in the same page (warm code, as the base is): ${measured} measured fan-outs per page, their median, then the median over ${reps} pages; the cold row below is the first fan-out of each page. "Applied" = the loop's last messages-changed before the first handler call (never later than the real moment); phases are timed in the handler and from run-finished, not from tool-status-changed (a listener there makes the loop build and dispatch 5,000 status events: the instrument's cost). ` +
           `Medians: ${phases(loop)}.`,
       },
       {
