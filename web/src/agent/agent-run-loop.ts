@@ -399,7 +399,6 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     const outcome = run.finished?.outcome;
     if (!run.finished || run.error || outcome?.type === 'interrupt' || outcome?.type === 'cancelled') return undefined;
     if (iteration >= this.#maxIterations()) return undefined;
-    this.#flush();
     const calls = this.#tools.callsToRun(run.toolCallIds);
     if (calls.length === 0) return undefined;
     const round = this.#runTools(turn, calls);
