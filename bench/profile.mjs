@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from './cdp-browser.mjs';
 import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from '../scripts/find-chrome.mjs';
 
 const [figure = 'ingest', fn = 'element', size = '100000'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -29,7 +29,7 @@ if (!noBuild || !existsSync(`${outDir}/ingest.html`)) {
 }
 const server = await preview({ configFile: `${root}bench/vite.config.ts`, logLevel: 'warn', build: { outDir }, preview: { port: 0 } });
 const base = server.resolvedUrls?.local?.[0];
-const browser = await chromium.launch({ executablePath, headless: true, args: [...CHROME_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'] });
+const browser = await launchBrowser({ executablePath, args: [...CHROME_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'] });
 
 // --light: only task boundaries and the sampling profiler. The timeline categories record every DOM event dispatch
 // (with a stack), which inflates dispatchEvent-heavy code (figure 3) several times over.
@@ -48,8 +48,8 @@ const CATEGORIES = process.argv.includes('--light') ? LIGHT_CATEGORIES : [
 try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
   await page.goto(new URL(`/${figure}.html`, base).href);
-  await page.waitForFunction(() => window.bench !== undefined);
-  const call = (name, params) => page.evaluate(([n, p]) => window.bench[n](p), [name, params]);
+  await page.waitFor('window.bench !== undefined');
+  const call = (name, params) => page.evaluate(`window.bench[${JSON.stringify(name)}](${JSON.stringify(params)})`);
   let params;
   if (figure === 'ingest') {
     const url = `/api/test/stream-bench?n=${size}&size=4&tools=10&fragments=8`;
@@ -65,13 +65,12 @@ try {
     await call(fn, params);
     if (figure === 'ingest') await call('settle', {});
   }
-  const cdp = await page.context().newCDPSession(page);
   const chunks = [];
-  cdp.on('Tracing.dataCollected', (event) => chunks.push(...event.value));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
+  page.onEvent('Tracing.dataCollected', (event) => chunks.push(...event.value));
+  const complete = new Promise((resolve) => page.onEvent('Tracing.tracingComplete', resolve));
+  await page.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
   const result = await call(fn, params);
-  await cdp.send('Tracing.end');
+  await page.send('Tracing.end');
   await complete;
   console.log(`${figure}.${fn}(${JSON.stringify(params)}) ->`, JSON.stringify(result));
   analyze(chunks);

@@ -2,13 +2,14 @@
 // `npm run bench [-- --quick] [-- --only=ingest,tools,fanout,bundle,long-thread]`
 // Builds the benchmark pages with Vite (production mode), serves them with the AG-UI test agents on 127.0.0.1
 // (`vite preview` + web/server's middleware; streams encoded with @ag-ui/encoder), drives /usr/bin/chromium (or
-// $CHROME_PATH) headless through playwright-core, runs each figure several times and prints one table: figure,
-// contender, median, floor or peer, ratio, target, verdict (+ notes). Writes bench/results.json.
+// $CHROME_PATH) headless over the DevTools protocol (bench/cdp-browser.mjs: no Network domain, see there), runs each
+// figure several times and prints one table: figure, contender, median, floor or peer, ratio, target, verdict
+// (+ notes). Writes bench/results.json.
 // Benchmarks are never part of `npm test`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from './cdp-browser.mjs';
 import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from '../scripts/find-chrome.mjs';
 import { formatNotes, formatTable } from './table.mjs';
 
@@ -59,9 +60,8 @@ const server = await preview({
   preview: { host: '127.0.0.1', port: 0, strictPort: false },
 });
 const base = server.resolvedUrls?.local?.[0] ?? `http://127.0.0.1:${server.httpServer.address().port}/`;
-const browser = await chromium.launch({
+const browser = await launchBrowser({
   executablePath,
-  headless: true,
   // gc() and exact performance.memory for the heap figures.
   args: [...CHROME_ARGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'],
 });
@@ -77,19 +77,18 @@ async function withPage(path, fn, { onResponse } = {}) {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
   const errors = [];
   try {
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    if (onResponse) page.on('response', onResponse);
+    page.onPageError((message) => errors.push(message));
+    page.onConsoleError((message) => errors.push(message));
+    if (onResponse) await page.onResponse(onResponse);
     await page.goto(new URL(path, base).href);
-    await page.waitForFunction(() => window.bench !== undefined, undefined, { timeout: 30_000 });
+    await page.waitFor('window.bench !== undefined', 30_000);
     const call = (name, params = {}) => {
       let timer;
       const timeout = new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`${path}: bench.${name}() did not finish within ${CALL_TIMEOUT_MS / 1000} s`)), CALL_TIMEOUT_MS);
       });
-      return Promise.race([page.evaluate(([n, p]) => window.bench[n](p), [name, params]), timeout]).finally(() => clearTimeout(timer));
+      const expression = `window.bench[${JSON.stringify(name)}](${JSON.stringify(params)})`;
+      return Promise.race([page.evaluate(expression), timeout]).finally(() => clearTimeout(timer));
     };
     return await fn(call);
   } catch (error) {

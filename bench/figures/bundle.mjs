@@ -20,8 +20,8 @@ export const bundle = {
       const base = `/bundle-${page}/`;
       const scripts = new Set();
       const onResponse = (response) => {
-        if (response.request().resourceType() === 'script') {
-          const file = servedFile(response.url(), base);
+        if (response.type === 'Script') {
+          const file = servedFile(response.url, base);
           if (file) scripts.add(file);
         }
       };
