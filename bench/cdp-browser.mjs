@@ -96,7 +96,10 @@ class CdpConnection {
     const list = this.#listeners.get(key) ?? [];
     list.push(listener);
     this.#listeners.set(key, list);
-    return () => list.splice(list.indexOf(listener), 1);
+    return () => {
+      const index = list.indexOf(listener);
+      if (index !== -1) list.splice(index, 1);
+    };
   }
 
   #dispatch(message) {
@@ -162,15 +165,17 @@ class CdpPage {
 
   /** Navigates and resolves after the page's `load` event. */
   async goto(url) {
+    let stop;
     const loaded = new Promise((resolve) => {
-      const stop = this.onEvent('Page.loadEventFired', () => {
-        stop();
-        resolve();
-      });
+      stop = this.onEvent('Page.loadEventFired', resolve);
     });
-    const { errorText } = await this.send('Page.navigate', { url });
-    if (errorText) throw new Error(`navigation to ${url} failed: ${errorText}`);
-    await loaded;
+    try {
+      const { errorText } = await this.send('Page.navigate', { url });
+      if (errorText) throw new Error(`navigation to ${url} failed: ${errorText}`);
+      await loaded;
+    } finally {
+      stop();
+    }
   }
 
   /**
