@@ -56,6 +56,46 @@ describe('<ag-ui-agent> transcript', () => {
     await expect(long).to.be.accessible();
   });
 
+  it('lays out only the chunks of a long reply that are in view (content-visibility: auto per chunk)', async () => {
+    const paragraph = 'A paragraph of a long reply with **bold** and `code`, long enough to wrap on a narrow element.\n\n';
+    const agent = new HttpAgent({
+      url: scenarioUrl('text'),
+      initialMessages: [
+        { id: 'u', role: 'user', content: 'A long answer, please.' },
+        { id: 'a', role: 'assistant', content: paragraph.repeat(600) },
+      ],
+    });
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${new ToolRegistry()}></ag-ui-agent>`);
+    await waitUntil(() => $$(el, '.markdown-chunk').length > 1 && $$(el, '.markdown-chunk p').length + $$(el, '.markdown-tail p').length === 600, 'the whole reply in chunks', { timeout: 5000 });
+    await rendered(el);
+    const chunks = $$(el, '.markdown-chunk');
+    // Every completed block is in a chunk, and chunks are few: Chromium checks each content-visibility element per frame.
+    expect(chunks.length).to.be.below(60);
+    expect(getComputedStyle(chunks[0]!).contentVisibility).to.equal('auto');
+    await waitUntil(() => distanceFromBottom(el) <= 1, 'scrolled to the bottom', { timeout: 5000 });
+    // The first chunk is far above the view: its content is skipped; the last one is shown.
+    await waitUntil(() => !chunks[0]!.querySelector('p')!.checkVisibility({ contentVisibilityAuto: true }), 'the first chunk to be skipped', { timeout: 5000 });
+    const lastBlock = $$(el, '.markdown-tail p, .markdown-chunk p').at(-1)!;
+    expect(lastBlock.checkVisibility({ contentVisibilityAuto: true })).to.equal(true);
+    expect(assistantText(el).match(/A paragraph of a long reply/g)).to.have.length(600);
+  });
+
+  it('lays out every font the transcript uses with its first render, hidden from sight and from assistive technology', async () => {
+    const el = await mountThread(2);
+    const warmUp = $(el, '.font-warm-up')!;
+    expect(warmUp.getAttribute('aria-hidden')).to.equal('true');
+    expect(getComputedStyle(warmUp).visibility).to.equal('hidden');
+    const box = warmUp.getBoundingClientRect();
+    expect(box.width * box.height).to.be.at.most(1);
+    const code = warmUp.querySelector('code')!;
+    const codeFont = getComputedStyle(code).fontFamily;
+    expect(codeFont).to.include('ui-monospace');
+    expect(codeFont).to.equal(getComputedStyle($(el, '.markdown code')!).fontFamily);
+    expect(getComputedStyle(warmUp.querySelector('code.semibold')!).fontWeight).to.equal('600');
+    expect(getComputedStyle(warmUp.querySelector('strong em')!).fontStyle).to.equal('italic');
+    await expect(el).to.be.accessible();
+  });
+
   it('opens scrolled to the bottom', async () => {
     const el = await mountThread(500);
     const transcript = transcriptOf(el);

@@ -129,17 +129,22 @@ export const agUiAgentStyles = css`
     white-space: pre-wrap;
   }
 
-  .markdown > :first-child,
-  .markdown > :first-child > :first-child {
+  .markdown > :first-child > :first-child,
+  .markdown > :first-child > :first-child > :first-child {
     margin-top: 0;
   }
 
-  .markdown > * {
+  /*
+   * A long reply's completed blocks come in chunks of up to 8 KB of text (IncrementalMarkdown): chunks out of view
+   * are neither laid out nor painted, so a frame's style and layout work stays small however long the reply grows.
+   * Per chunk, not per block: Chromium checks every content-visibility: auto element in every frame.
+   */
+  .markdown-chunk {
     content-visibility: auto;
-    contain-intrinsic-size: auto 1.5em;
+    contain-intrinsic-size: auto 20em;
   }
 
-  .markdown > :last-child {
+  .markdown > :last-child > :last-child {
     margin-bottom: 0;
   }
 
@@ -201,6 +206,27 @@ export const agUiAgentStyles = css`
 
   .markdown img {
     max-width: 100%;
+  }
+
+  /* WarmUpController's font samples: laid out (which is what loads a font), never seen nor read. */
+  .font-warm-up {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    visibility: hidden;
+    pointer-events: none;
+    white-space: nowrap;
+  }
+
+  .font-warm-up code {
+    font-family: var(--ag-ui-code-font-family);
+    font-size: 0.875em;
+  }
+
+  .font-warm-up .semibold {
+    font-weight: 600;
   }
 
   .reasoning {

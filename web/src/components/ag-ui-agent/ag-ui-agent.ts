@@ -10,6 +10,7 @@ import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
+import { WarmUpController } from './warm-up-controller.js';
 import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
 import { ApprovalFocusController } from './approval-focus-controller.js';
@@ -199,6 +200,7 @@ export class AgUiAgent extends LitElement {
   });
 
   readonly #approvalFocus = new ApprovalFocusController(this);
+  readonly #warmUp = new WarmUpController(this);
 
   @query('.transcript') private _transcript?: HTMLElement;
   @query('.transcript-items') private _transcriptItems?: HTMLElement;
@@ -474,6 +476,7 @@ export class AgUiAgent extends LitElement {
           : nothing}
         <div class="scroll-anchor" aria-hidden="true"></div>
       </div>
+      ${this.#warmUp.render()}
       ${this.#renderError()}
       ${renderComposer({
         placeholder: this.placeholder,
@@ -579,6 +582,7 @@ export class AgUiAgent extends LitElement {
     this.#localError = undefined;
     this.#scroll.follow();
     this.#agentLoop.requestFrameUpdate();
+    this.#warmUp.runStarting();
     return loop.sendMessage(trimmed);
   }
 

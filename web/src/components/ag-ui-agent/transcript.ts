@@ -70,8 +70,10 @@ export function renderUserMessage(item: Extract<TranscriptItem, { kind: 'user' }
 }
 
 /**
- * An assistant message: its markdown (stable chunks, each set once, then the tail) and its tool call cards.
- * Every HTML string here comes from `internal/markdown.ts`, i.e. from DOMPurify.
+ * An assistant message: its markdown and its tool call cards. Each stable chunk of the markdown is set once, in a
+ * `.markdown-chunk` of its own (the styles skip chunks out of view: `content-visibility: auto`), then the tail, the
+ * block still being written, in a `.markdown-tail`. Every HTML string here comes from `internal/markdown.ts`, i.e.
+ * from DOMPurify.
  */
 export function renderAssistantMessage(
   item: Extract<TranscriptItem, { kind: 'assistant' }>,
@@ -81,9 +83,9 @@ export function renderAssistantMessage(
   return html`<div part="message message-assistant" class="message assistant" data-message-id=${item.id}>
     <span class="visually-hidden">Assistant said:</span>
     ${markdown
-      ? html`<div part="message-content" class="message-content markdown">
-          ${markdown.chunks.map((chunk) => unsafeHTML(chunk))}${unsafeHTML(markdown.tail)}
-        </div>`
+      ? html`<div part="message-content" class="message-content markdown">${markdown.chunks.map(
+          (chunk) => html`<div class="markdown-chunk">${unsafeHTML(chunk)}</div>`,
+        )}${markdown.tail === '' ? nothing : html`<div class="markdown-tail">${unsafeHTML(markdown.tail)}</div>`}</div>`
       : nothing}
     ${toolCards.length > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards}</div>` : nothing}
   </div>`;
@@ -96,3 +98,4 @@ export function renderReasoning(item: Extract<TranscriptItem, { kind: 'reasoning
     <div part="reasoning-content" class="reasoning-content plain">${item.message.content}</div>
   </details>`;
 }
+
