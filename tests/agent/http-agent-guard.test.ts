@@ -47,6 +47,36 @@ describe('runWithFetchGuard', () => {
     expect(Math.max(...sizes)).to.be.at.most(32 * 1024);
   });
 
+  it('starts with 4 KiB pieces and grows them, doubling, while the consumer keeps up', async () => {
+    const big = new Uint8Array(1024 * 1024).map((_, i) => i % 251);
+    const agent = new HttpAgent({ url: '/nowhere', fetch: async () => streamResponse([big]) });
+    const response = await runWithFetchGuard(agent, () => {}, () => (agent.fetch as FetchFn)('/nowhere', {}));
+    const { sizes } = await readAll(response);
+    expect(sizes.reduce((a, b) => a + b, 0)).to.equal(big.byteLength);
+    expect(sizes.slice(0, 2)).to.deep.equal([4096, 8192]);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).to.be.at.most(sizes[i - 1]! * 2);
+    expect(Math.max(...sizes)).to.equal(32 * 1024);
+  });
+
+  it('keeps pieces at 4 KiB for a consumer that takes long over each one', async () => {
+    const big = new Uint8Array(64 * 1024);
+    const agent = new HttpAgent({ url: '/nowhere', fetch: async () => streamResponse([big]) });
+    const response = await runWithFetchGuard(agent, () => {}, () => (agent.fetch as FetchFn)('/nowhere', {}));
+    const reader = response.body!.getReader();
+    const sizes: number[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      sizes.push(value.byteLength);
+      // A consumer whose processing of a piece takes longer than the transport's whole budget (8 ms).
+      const until = performance.now() + 12;
+      while (performance.now() < until) {
+        // busy: main-thread work, as parsing would be
+      }
+    }
+    expect(sizes).to.deep.equal(new Array(16).fill(4096));
+  });
+
   it('turns a body that fails mid-way into a clean end and reports the error', async () => {
     const failure = new TypeError('network error');
     const reported: unknown[] = [];

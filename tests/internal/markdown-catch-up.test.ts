@@ -47,4 +47,32 @@ describe('internal/markdown-catch-up', () => {
     await aTimeout(50);
     expect(cache.peek('m')).to.equal(first);
   });
+
+  it('after a task that rendered something, runs the next one only after an animation frame', async () => {
+    const text = PARAGRAPH.repeat(6000);
+    const cache = new MarkdownCache();
+    const first = cache.render('m', text, undefined, 0);
+    const frames: FrameRequestCallback[] = [];
+    const original = window.requestAnimationFrame;
+    window.requestAnimationFrame = (callback) => frames.push(callback);
+    try {
+      let progress = 0;
+      const catchUp = new MarkdownCatchUp(cache, () => progress++);
+      catchUp.add('m', () => text, first);
+      await waitUntil(() => progress === 1, 'the first task');
+      // No frame, no further task, however many tasks go by.
+      for (let i = 0; i < 20; i++) await aTimeout(0);
+      expect(progress).to.equal(1);
+      expect(frames).to.have.length(1);
+      // A frame lets one more task run (and that task waits for the next frame).
+      frames.shift()!(performance.now());
+      await waitUntil(() => progress === 2, 'the second task, after the frame');
+      for (let i = 0; i < 20; i++) await aTimeout(0);
+      expect(progress).to.equal(2);
+      expect(catchUp.has('m')).to.equal(true);
+      catchUp.cancel();
+    } finally {
+      window.requestAnimationFrame = original;
+    }
+  });
 });

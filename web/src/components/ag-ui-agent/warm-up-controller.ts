@@ -21,6 +21,21 @@ const IDLE_TIMEOUT_MS = 2000;
 /** Delay (ms) between markdown steps where `requestIdleCallback` is missing (Safari). */
 const NO_IDLE_DELAY_MS = 100;
 
+interface PostTaskScheduler {
+  postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<void>;
+}
+
+/**
+ * Runs `callback` in a task of its own, ahead of ordinary tasks and of the run's own slices (`EventDrain` and the
+ * transport resume with `scheduler.yield()`, whose continuations would otherwise keep a `setTimeout` waiting until the
+ * stream's first frames): `scheduler.postTask()` at `'user-blocking'` priority where available, else `setTimeout(0)`.
+ */
+function inTaskAhead(callback: () => void): void {
+  const scheduler = (globalThis as { scheduler?: Partial<PostTaskScheduler> }).scheduler;
+  if (typeof scheduler?.postTask === 'function') void scheduler.postTask(callback, { priority: 'user-blocking' }).catch(() => undefined);
+  else setTimeout(callback, 0);
+}
+
 /**
  * Takes the first reply's cold costs off its frames.
  *
@@ -33,12 +48,13 @@ const NO_IDLE_DELAY_MS = 100;
  *
  * Code: the markdown renderer's first compilation (`runMarkdownWarmUpStep()`, once per page), one step per idle
  * callback; when a run starts first, `runStarting()` runs the remaining steps in tasks of their own while the request
- * is in flight.
+ * is in flight, ahead of the stream's processing (see `inTaskAhead`), so that they are done before its first frame.
  */
 export class WarmUpController implements ReactiveController {
   #idle: number | undefined;
   #noIdleTimer: ReturnType<typeof setTimeout> | undefined;
-  #task: ReturnType<typeof setTimeout> | undefined;
+  /** The steps scheduled by `runStarting()` (set `cancelled` to stop them). */
+  #urgent: { cancelled: boolean } | undefined;
 
   constructor(host: ReactiveControllerHost) {
     host.addController(this);
@@ -52,14 +68,18 @@ export class WarmUpController implements ReactiveController {
     this.#cancel();
   }
 
-  /** A run is starting: run the remaining markdown steps now, one per task, instead of in idle time. */
+  /** A run is starting: run the remaining markdown steps now, one per task (`inTaskAhead`), instead of in idle time. */
   runStarting(): void {
-    if (markdownWarmedUp() || this.#task !== undefined) return;
+    if (markdownWarmedUp() || this.#urgent) return;
     this.#cancel();
+    const run = { cancelled: false };
+    this.#urgent = run;
     const next = () => {
-      this.#task = runMarkdownWarmUpStep() && !markdownWarmedUp() ? setTimeout(next, 0) : undefined;
+      if (run.cancelled) return;
+      if (runMarkdownWarmUpStep() && !markdownWarmedUp()) inTaskAhead(next);
+      else this.#urgent = undefined;
     };
-    this.#task = setTimeout(next, 0);
+    inTaskAhead(next);
   }
 
   /** The hidden font samples. */
@@ -68,7 +88,7 @@ export class WarmUpController implements ReactiveController {
   }
 
   #scheduleIdle(): void {
-    if (markdownWarmedUp() || this.#idle !== undefined || this.#noIdleTimer !== undefined || this.#task !== undefined) return;
+    if (markdownWarmedUp() || this.#idle !== undefined || this.#noIdleTimer !== undefined || this.#urgent) return;
     const step = () => {
       this.#idle = this.#noIdleTimer = undefined;
       runMarkdownWarmUpStep();
@@ -81,7 +101,7 @@ export class WarmUpController implements ReactiveController {
   #cancel(): void {
     if (this.#idle !== undefined) cancelIdleCallback(this.#idle);
     if (this.#noIdleTimer !== undefined) clearTimeout(this.#noIdleTimer);
-    if (this.#task !== undefined) clearTimeout(this.#task);
-    this.#idle = this.#noIdleTimer = this.#task = undefined;
+    if (this.#urgent) this.#urgent.cancelled = true;
+    this.#idle = this.#noIdleTimer = this.#urgent = undefined;
   }
 }
