@@ -101,8 +101,12 @@ export interface IncrementalMarkdownOptions {
   budgetMs?: number;
 }
 
-/** Largest chunk (characters) rendered under a time budget before the rendering speed is known (cold code). */
-const FIRST_BUDGETED_CHUNK_CHARS = 2048;
+/**
+ * Largest chunk (characters) rendered under a time budget before the rendering speed is known (a page's first reply:
+ * the code is still cold, and the chunk is committed, styled and laid out in the same frame). 512: with 2,048, 3 of 8
+ * runs of the 10,000-delta ingest benchmark had a first frame just over 50 ms; with 512, none of 8.
+ */
+const FIRST_BUDGETED_CHUNK_CHARS = 512;
 
 /** Markdown rendered (marked + DOMPurify) per ms on this page, smoothed; `undefined` until measured. */
 let renderCharsPerMs: number | undefined;
@@ -136,7 +140,7 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
  * re-renders the tail only when it changed. A text that is not an extension of the previous one (edited, replaced)
  * starts over. With a `budgetMs`, a burst of completed blocks is rendered over several calls: until it has caught up,
  * the result is `stale` and its `tail` is empty (the text not yet rendered is not shown rather than shown twice), and
- * chunks are sized by the rendering speed measured so far, so that one chunk fits the budget (2,048 characters before
+ * chunks are sized by the rendering speed measured so far, so that one chunk fits the budget (512 characters before
  * any measurement: the first render of a page runs cold code).
  *
  * @example
