@@ -108,6 +108,13 @@ export interface IncrementalMarkdownOptions {
  */
 const FIRST_BUDGETED_CHUNK_CHARS = 512;
 
+/**
+ * Smallest chunk (characters) cut under a time budget once the rendering speed is known (a chunk always holds at least
+ * one block). Without it, the end of each budget cut one-block chunks: a cold page's long reply came out as one chunk
+ * per paragraph, each a `content-visibility` element of its own, which chunks exist to avoid.
+ */
+const MIN_CHUNK_CHARS = 1024;
+
 /** Markdown rendered (marked + DOMPurify) per ms on this page, smoothed; `undefined` until measured. */
 let renderCharsPerMs: number | undefined;
 
@@ -241,7 +248,12 @@ export class IncrementalMarkdown {
     const start = performance.now();
     const chunks = [...this.#chunks];
     while (this.#nextBoundary < boundaries.length) {
-      const maxChars = chunkCharsFor(budgetMs - (performance.now() - start));
+      let maxChars = chunkCharsFor(budgetMs - (performance.now() - start));
+      if (maxChars < MIN_CHUNK_CHARS && renderCharsPerMs !== undefined) {
+        // Not a sliver of a chunk at the end of the budget: the rest waits for the next call.
+        if (chunks.length > this.#chunks.length) break;
+        maxChars = MIN_CHUNK_CHARS;
+      }
       let i = this.#nextBoundary;
       while (i + 1 < boundaries.length && boundaries[i + 1]! - this.#stableEnd <= maxChars) i++;
       const end = boundaries[i]!;
