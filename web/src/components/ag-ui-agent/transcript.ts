@@ -69,9 +69,27 @@ export function renderUserMessage(item: Extract<TranscriptItem, { kind: 'user' }
   </div>`;
 }
 
+/** A chunk of at least this many characters of HTML is skipped while out of view (`content-visibility: auto`). */
+const SKIPPABLE_CHUNK_HTML = 2048;
+/** Characters of sanitized HTML per line of text, to estimate a skipped chunk's height before it was ever shown. */
+const HTML_CHARS_PER_LINE = 110;
+
+/**
+ * One stable chunk of a reply's markdown. A big one is skipped by rendering while out of view, with a height
+ * estimated from its length until it has been shown once (then the browser remembers its real height: `auto`); a
+ * small one is not: its estimate would be off by more than what skipping it saves, and a reader scrolling up through
+ * a long thread of short replies would see the text jump as each one is laid out.
+ */
+function renderChunk(chunk: string): TemplateResult {
+  if (chunk.length < SKIPPABLE_CHUNK_HTML) return html`<div class="markdown-chunk">${unsafeHTML(chunk)}</div>`;
+  const lines = Math.ceil(chunk.length / HTML_CHARS_PER_LINE);
+  const style = `contain-intrinsic-size: auto ${lines * 1.5}em`;
+  return html`<div class="markdown-chunk skippable" style=${style}>${unsafeHTML(chunk)}</div>`;
+}
+
 /**
  * An assistant message: its markdown and its tool call cards. Each stable chunk of the markdown is set once, in a
- * `.markdown-chunk` of its own (the styles skip chunks out of view: `content-visibility: auto`), then the tail, the
+ * `.markdown-chunk` of its own (big ones are skipped while out of view, see `renderChunk`), then the tail, the
  * block still being written, in a `.markdown-tail`. Every HTML string here comes from `internal/markdown.ts`, i.e.
  * from DOMPurify.
  */
@@ -83,9 +101,9 @@ export function renderAssistantMessage(
   return html`<div part="message message-assistant" class="message assistant" data-message-id=${item.id}>
     <span class="visually-hidden">Assistant said:</span>
     ${markdown
-      ? html`<div part="message-content" class="message-content markdown">${markdown.chunks.map(
-          (chunk) => html`<div class="markdown-chunk">${unsafeHTML(chunk)}</div>`,
-        )}${markdown.tail === '' ? nothing : html`<div class="markdown-tail">${unsafeHTML(markdown.tail)}</div>`}</div>`
+      ? html`<div part="message-content" class="message-content markdown">${markdown.chunks.map(renderChunk)}${markdown.tail === ''
+          ? nothing
+          : html`<div class="markdown-tail">${unsafeHTML(markdown.tail)}</div>`}</div>`
       : nothing}
     ${toolCards.length > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards}</div>` : nothing}
   </div>`;
