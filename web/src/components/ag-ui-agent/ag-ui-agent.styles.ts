@@ -159,7 +159,8 @@ export const agUiAgentStyles = css`
 
   .markdown code,
   .markdown pre,
-  .tool-call pre {
+  .tool-call pre,
+  .font-warm-up code {
     font-family: var(--ag-ui-code-font-family);
     font-size: 0.875em;
   }
@@ -218,11 +219,6 @@ export const agUiAgentStyles = css`
     visibility: hidden;
     pointer-events: none;
     white-space: nowrap;
-  }
-
-  .font-warm-up code {
-    font-family: var(--ag-ui-code-font-family);
-    font-size: 0.875em;
   }
 
   .font-warm-up .semibold {

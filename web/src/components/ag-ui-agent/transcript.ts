@@ -116,4 +116,3 @@ export function renderReasoning(item: Extract<TranscriptItem, { kind: 'reasoning
     <div part="reasoning-content" class="reasoning-content plain">${item.message.content}</div>
   </details>`;
 }
-

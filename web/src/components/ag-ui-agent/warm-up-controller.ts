@@ -76,8 +76,9 @@ export class WarmUpController implements ReactiveController {
     this.#urgent = run;
     const next = () => {
       if (run.cancelled) return;
-      if (runMarkdownWarmUpStep() && !markdownWarmedUp()) inTaskAhead(next);
-      else this.#urgent = undefined;
+      runMarkdownWarmUpStep();
+      if (markdownWarmedUp()) this.#urgent = undefined;
+      else inTaskAhead(next);
     };
     inTaskAhead(next);
   }
