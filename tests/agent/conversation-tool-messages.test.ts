@@ -44,6 +44,28 @@ describe('Conversation.insertToolMessages', () => {
     expect(together.messages.map((message) => message.id)).to.deep.equal(oneByOne.messages.map((message) => message.id));
   });
 
+  it('appends a round that answers the last message, in order, as one by one would', () => {
+    const build = (): Conversation => {
+      const conversation = new Conversation([{ id: 'u1', role: 'user', content: 'go' }] as Message[]);
+      for (const id of ['c1', 'c2', 'c3']) {
+        conversation.apply({ type: EventType.TOOL_CALL_START, toolCallId: id, toolCallName: 'x', parentMessageId: 'm1' } as unknown as BaseEvent);
+      }
+      conversation.commit();
+      return conversation;
+    };
+    const batch = ['c3', 'c1', 'c2'].map(result);
+    const oneByOne = build();
+    for (const message of batch) oneByOne.insertToolMessage(message);
+    const together = build();
+    const messages = together.messages;
+    together.insertToolMessages(batch);
+    expect(together.messages).to.equal(messages);
+    expect(together.messages.map((message) => message.id)).to.deep.equal(['u1', 'm1', 't-c3', 't-c1', 't-c2']);
+    expect(together.messages.map((message) => message.id)).to.deep.equal(oneByOne.messages.map((message) => message.id));
+    expect(together.getToolResult('c1')).to.equal(batch[1]);
+    expect(together.commit()!.changedMessageIds).to.deep.equal(['t-c3', 't-c1', 't-c2']);
+  });
+
   it('keeps the messages array identity', () => {
     const conversation = seeded();
     const messages = conversation.messages;

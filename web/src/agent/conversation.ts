@@ -173,10 +173,17 @@ export class Conversation {
     const current = this.#messages;
     // Where `insertToolMessage()` would put each one: after its owner's last occurrence, past the tool messages that
     // follow it. A message without a known owner is appended, and later ones can land after it: one by one then.
+    // Consecutive messages usually share their owner (a round's results): the last owner's place is reused.
     const insertAfter = new Map<number, ToolMessage[]>();
     const ownerIndexes = new Map<Message, number>();
+    let lastOwner: Message | undefined;
+    let lastList: ToolMessage[] | undefined;
     for (const message of messages) {
       const owner = this.#toolCalls.get(message.toolCallId)?.owner;
+      if (owner !== undefined && owner === lastOwner) {
+        lastList!.push(message);
+        continue;
+      }
       let index = owner === undefined ? -1 : ownerIndexes.get(owner);
       if (index === undefined) {
         const ownerIndex = current.lastIndexOf(owner!);
@@ -190,18 +197,26 @@ export class Conversation {
         for (const each of messages) this.insertToolMessage(each);
         return;
       }
-      const list = insertAfter.get(index);
-      if (list) list.push(message);
-      else insertAfter.set(index, [message]);
+      let list = insertAfter.get(index);
+      if (list === undefined) insertAfter.set(index, (list = []));
+      list.push(message);
+      lastOwner = owner;
+      lastList = list;
     }
-    const next: Message[] = [];
-    for (let i = 0; i < current.length; i++) {
-      next.push(current[i]!);
-      const list = insertAfter.get(i);
-      if (list) for (const message of list) next.push(message);
+    const atEnd = insertAfter.size === 1 ? insertAfter.get(current.length - 1) : undefined;
+    if (atEnd !== undefined) {
+      // All of them go after the last message (the round answers the newest assistant message): append.
+      for (const message of atEnd) current.push(message);
+    } else {
+      const next: Message[] = [];
+      for (let i = 0; i < current.length; i++) {
+        next.push(current[i]!);
+        const list = insertAfter.get(i);
+        if (list) for (const message of list) next.push(message);
+      }
+      current.length = 0;
+      for (const message of next) current.push(message);
     }
-    current.length = 0;
-    for (const message of next) current.push(message);
     for (const message of messages) {
       this.#byId.set(message.id, message);
       this.#toolResults.set(message.toolCallId, message);

@@ -12,6 +12,7 @@ import {
   type ToolDefinition,
   type ToolEffect,
   type ToolError,
+  type ToolExecution,
   type ToolExecutionManager,
   type ToolExecutionResult,
   type ToolRedaction,
@@ -26,6 +27,35 @@ type Listens = (type: keyof AgentRunLoopEventMap) => boolean;
 
 const TERMINAL = new Set<ToolCallView['status']>(['succeeded', 'failed', 'cancelled']);
 
+/** What a view's `execution` is built from when read (see `liveExecution`). */
+interface LiveExecution {
+  record: ExecutionRecord;
+  redaction: ToolRedaction | undefined;
+  /** Built on the first read since the execution's last step; `undefined` until then. */
+  snapshot: ToolExecution | undefined;
+}
+
+const liveExecutions = new WeakMap<ToolCallView, LiveExecution>();
+
+/**
+ * `ToolCallView.execution` of a call that ran here: an accessor that builds the frozen (and, for a tool with a
+ * `redaction`, redacted) snapshot of the execution when first read after each lifecycle step, and returns that same
+ * object until the next step. A 1,000-call round then builds no snapshot nobody reads (each is five objects, two
+ * per call as the loop followed it before). Assigning `execution` replaces the accessor with the value.
+ */
+const liveExecution: PropertyDescriptor = {
+  get(this: ToolCallView): ToolExecution | undefined {
+    const live = liveExecutions.get(this);
+    if (live === undefined) return undefined;
+    return (live.snapshot ??= redactExecution(live.redaction, snapshotExecution(live.record)));
+  },
+  set(this: ToolCallView, value: ToolExecution | undefined): void {
+    liveExecutions.delete(this);
+    Object.defineProperty(this, 'execution', { value, writable: true, enumerable: true, configurable: true });
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /**
  * The run loop's live `ToolCallView`s and the bridge from `ToolExecutionManager` events to the loop's tool events.
@@ -33,8 +63,9 @@ const TERMINAL = new Set<ToolCallView['status']>(['succeeded', 'failed', 'cancel
  * Only executions started through `execute()` are followed (the manager may be shared with other loops or page code),
  * through their lean `ExecutionHook`: no listener on the manager, so the manager dispatches no `CustomEvent` per step
  * unless the page listens to it, and builds no frozen event detail for the loop (a 1,000-call fan-out would
- * otherwise build 4,000 details and dispatch 4,000 events no one else reads). The loop snapshots an execution
- * (`view.execution`) when it starts, waits to retry and settles, as the manager's events with `execution` do.
+ * otherwise build 4,000 details and dispatch 4,000 events no one else reads). A view's `execution` is a snapshot
+ * of the live record built when read (see `liveExecution`), and each call's settlement reaches the loop through a
+ * synchronous callback rather than a promise (see `execute()`).
  *
  * Redaction happens here, at the border: for a call whose tool has a `redaction` config in force
  * (`redactionInForce`), every view field and event detail it produces carries redacted arguments, results and errors;
@@ -55,9 +86,6 @@ export class ToolCallTracker {
   /** toolCallId -> the raw arguments text while a redacted call streams (its view shows `REDACTED`). */
   readonly #rawArgs = new Map<string, string>();
   readonly #signal: AbortSignal;
-  readonly #hook: ExecutionHook = (record, type, retry) => {
-    if (!this.#signal.aborted) this.#onLifecycle(record, type, retry);
-  };
 
   /**
    * @param emit - fires one of the loop's events
@@ -168,10 +196,32 @@ export class ToolCallTracker {
     return shown;
   }
 
-  /** Runs a frontend call through the manager and follows its events. Resolves as the manager's `execute()`. */
-  execute(tool: ToolDefinition, toolCallId: string, args: unknown, signal: AbortSignal): Promise<ToolExecutionResult> {
+  /**
+   * Runs a frontend call through the manager and follows its events. `settled` gets the outcome (what the manager's
+   * `execute()` resolves with) once, synchronously as the execution settles, after the view was updated: a round of
+   * 1,000 calls then takes no promise hop per call to collect its results (each hop is a microtask in the timer task
+   * that ended the call). Also after the loop was disposed (the view is no longer updated then).
+   */
+  execute(
+    tool: ToolDefinition,
+    toolCallId: string,
+    args: unknown,
+    signal: AbortSignal,
+    settled: (result: ToolExecutionResult) => void,
+  ): void {
     this.#setRedaction(toolCallId, redactionInForce(tool, this.#registry.policy));
-    return this.#manager.execute(tool, toolCallId, args, { signal, hook: this.#hook });
+    let followed = false;
+    const hook: ExecutionHook = (record, type, retry) => {
+      followed = true;
+      try {
+        if (!this.#signal.aborted) this.#onLifecycle(record, type, retry);
+      } finally {
+        if (record.outcome !== undefined) settled(record.outcome);
+      }
+    };
+    const pending = this.#manager.execute(tool, toolCallId, args, { signal, hook });
+    // Not a tool definition: the manager settled it without a lifecycle.
+    if (!followed) void pending.then(settled);
   }
 
   /** Cancels this loop's running execution for `toolCallId`. */
@@ -217,9 +267,19 @@ export class ToolCallTracker {
     const view = this.views.get(toolCallId);
     if (!view) return;
     const redaction = this.#redactions.get(toolCallId);
+    // A new step: the next read of `view.execution` snapshots the record anew.
+    const live = liveExecutions.get(view);
+    if (live !== undefined) {
+      live.record = record;
+      live.redaction = redaction;
+      live.snapshot = undefined;
+    } else {
+      // No entry: the view has no accessor yet, or the page assigned `execution` (which removed it).
+      liveExecutions.set(view, { record, redaction, snapshot: undefined });
+      Object.defineProperty(view, 'execution', liveExecution);
+    }
     switch (type) {
       case 'tool-execution-started':
-        view.execution = redactExecution(redaction, snapshotExecution(record));
         this.#setStatus(view, 'pending');
         return;
       case 'tool-execution-validating':
@@ -230,7 +290,6 @@ export class ToolCallTracker {
         this.#setStatus(view, 'executing');
         return;
       case 'tool-execution-retrying': {
-        view.execution = redactExecution(redaction, snapshotExecution(record));
         const { attemptNumber, maxAttempts, delayMs, retryAt } = retry!;
         const error = redactToolError(redaction, retry!.error);
         view.retry = { attemptNumber, maxAttempts, delayMs, retryAt, error };
@@ -239,12 +298,11 @@ export class ToolCallTracker {
         return;
       }
       case 'tool-execution-succeeded': {
-        const execution = redactExecution(redaction, snapshotExecution(record));
-        view.execution = execution;
         if (view.retry !== undefined) delete view.retry;
         view.result = redactToolResult(redaction, record.result!);
         this.#setStatus(view, 'succeeded');
         if (!this.#listens('tool-call-end')) return;
+        const execution = view.execution!;
         this.#emit('tool-call-end', {
           toolCallId,
           toolCallName: view.toolCallName,
@@ -256,8 +314,7 @@ export class ToolCallTracker {
       }
       case 'tool-execution-failed':
       case 'tool-execution-cancelled': {
-        const execution = redactExecution(redaction, snapshotExecution(record));
-        view.execution = execution;
+        const execution = view.execution!;
         if (view.retry !== undefined) delete view.retry;
         const error = redactToolError(redaction, record.error ?? { category: 'cancelled', message: 'Cancelled', retryable: false });
         view.error = error;

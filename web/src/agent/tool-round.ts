@@ -1,7 +1,7 @@
 import type { ToolMessage } from '@ag-ui/client';
 import { categorizeError, type ToolError, type ToolExecutionResult, type ToolRegistry } from '../tools/index.js';
 import type { Conversation } from './conversation.js';
-import type { ToolCallGate } from './tool-call-gate.js';
+import type { ToolAdmission, ToolCallGate } from './tool-call-gate.js';
 import type { ToolCallTracker } from './tool-call-tracker.js';
 import {
   INVALID_JSON_MESSAGE,
@@ -59,18 +59,29 @@ export class ToolRound {
 
   /**
    * Runs `calls` concurrently under `batch`. Resolves with their outcomes in call order (never rejects); each result
-   * is also recorded in `batch.settled` as it settles.
+   * is also recorded in `batch.settled` as it settles. One promise for the batch: each call reports its outcome
+   * through a callback, synchronously as it settles (see `ToolCallTracker.execute()`), so that the timer task that
+   * ends a call does not also run a chain of promise reactions for it.
    */
   run(calls: readonly string[], batch: ToolBatch): Promise<ToolOutcome[]> {
     const signal = batch.controller.signal;
-    return Promise.all(
-      calls.map((toolCallId) =>
-        this.#runOne(toolCallId, signal).then((outcome) => {
+    const outcomes = new Array<ToolOutcome>(calls.length);
+    let remaining = calls.length;
+    if (remaining === 0) return Promise.resolve(outcomes);
+    return new Promise((resolve) => {
+      for (let index = 0; index < calls.length; index++) {
+        const toolCallId = calls[index]!;
+        let answered = false;
+        const done = (outcome: ToolOutcome): void => {
+          if (answered) return;
+          answered = true;
           batch.settled.set(toolCallId, outcome.message);
-          return outcome;
-        }),
-      ),
-    );
+          outcomes[index] = outcome;
+          if (--remaining === 0) resolve(outcomes);
+        };
+        this.#guarded(toolCallId, done, () => this.#runOne(toolCallId, signal, done));
+      }
+    });
   }
 
   /**
@@ -103,43 +114,80 @@ export class ToolRound {
     }
   }
 
-  /** Runs one frontend call: registered? denied? JSON arguments? approval? then the manager. Never rejects. */
-  async #runOne(toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
+  /**
+   * Runs one frontend call: registered? denied? JSON arguments? approval? then the manager. Calls `done` once with
+   * its outcome.
+   */
+  #runOne(toolCallId: string, signal: AbortSignal, done: (outcome: ToolOutcome) => void): void {
     const entry = this.#conversation.getToolCall(toolCallId)!;
     const tool = this.#registry.get(entry.toolCall.function.name);
-    const optsOut = tool?.metadata?.followUp === false;
     if (!tool) {
       // Unregistered between the end of the stream and now (only a listener could do that): not run.
       const message = 'Not run: the tool is no longer registered';
       this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
-      return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message), followUp: true };
+      done({ message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message), followUp: true });
+      return;
     }
     const denied = this.#gate.denied(tool, toolCallId);
-    if (denied) return { message: denied, followUp: true };
+    if (denied) {
+      done({ message: denied, followUp: true });
+      return;
+    }
     const parsed = parseToolArguments(entry.toolCall.function.arguments);
     if (!parsed.ok) {
       const error: ToolError = { category: 'validation', code: ToolResultErrorCode.INVALID_JSON, message: INVALID_JSON_MESSAGE, retryable: false };
       this.#tracker.onNotRun(toolCallId, 'failed', error);
       // Invalid arguments always get a follow-up, so that the model can correct itself.
-      return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE), followUp: true };
+      done({ message: toolErrorMessage(toolCallId, ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE), followUp: true });
+      return;
     }
+    const optsOut = tool.metadata?.followUp === false;
+    const run = (admission: ToolAdmission): void => {
+      if ('message' in admission) {
+        done(admission);
+        return;
+      }
+      this.#tracker.execute(admission.tool, toolCallId, parsed.args, signal, (result) => done(outcomeOf(toolCallId, result, signal, optsOut)));
+    };
     const admitting = this.#gate.admit(tool, toolCallId, parsed.args, signal);
-    const admission = admitting instanceof Promise ? await admitting : admitting;
-    if ('message' in admission) return admission;
-    let result: ToolExecutionResult;
-    try {
-      result = await this.#tracker.execute(admission.tool, toolCallId, parsed.args, signal);
-    } catch (error) {
-      result = { success: false, error: categorizeError(error, 'unknown') };
-    }
-    if (result.success) return { message: toolMessage(toolCallId, result.result), followUp: !optsOut };
-    if (result.error.category === 'cancelled') {
-      return {
-        message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, cancelledMessage(signal)),
-        followUp: !optsOut,
-      };
-    }
-    // A failure always gets a follow-up, even for a tool that opts out, so that the model learns of it.
-    return { message: toolFailureMessage(toolCallId, result.error), followUp: true };
+    if (admitting instanceof Promise) {
+      admitting.then(
+        (admission) => this.#guarded(toolCallId, done, () => run(admission)),
+        (error: unknown) => done(failed(toolCallId, error)),
+      );
+    } else run(admitting);
   }
+
+  /**
+   * Runs `step` of a call. A throw (only a bug, or a hostile registry or policy, gets there) answers that call as
+   * `failed`, category `unknown`, and the round goes on: the other calls are not lost with it.
+   */
+  #guarded(toolCallId: string, done: (outcome: ToolOutcome) => void, step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      const outcome = failed(toolCallId, error);
+      try {
+        this.#tracker.onNotRun(toolCallId, 'failed', categorizeError(error, 'unknown'));
+      } catch {
+        // The view stays as it was; the answer matters more.
+      }
+      done(outcome);
+    }
+  }
+}
+
+/** The outcome of a call the manager ran. */
+function outcomeOf(toolCallId: string, result: ToolExecutionResult, signal: AbortSignal, optsOut: boolean): ToolOutcome {
+  if (result.success) return { message: toolMessage(toolCallId, result.result), followUp: !optsOut };
+  if (result.error.category === 'cancelled') {
+    return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, cancelledMessage(signal)), followUp: !optsOut };
+  }
+  // A failure always gets a follow-up, even for a tool that opts out, so that the model learns of it.
+  return { message: toolFailureMessage(toolCallId, result.error), followUp: true };
+}
+
+/** The outcome of a call that failed inside the loop (a bug, never expected): category `unknown`, with a follow-up. */
+function failed(toolCallId: string, error: unknown): ToolOutcome {
+  return { message: toolFailureMessage(toolCallId, categorizeError(error, 'unknown')), followUp: true };
 }
