@@ -72,4 +72,25 @@ describe('AgentRunLoop tool call views and round bookkeeping', () => {
     expect(events.filter(([type]) => type === 'run-error')).to.deep.equal([]);
     expect(events.some(([type, detail]) => type === 'tool-call-error' && (detail as { toolCallId: string }).toolCallId === boom.toolCallId)).to.equal(true);
   });
+
+  it('answers a call cancelled from a listener inside one of its own steps exactly once', async () => {
+    let ran = false;
+    harness.registry.register(echoTool({ handler: (args) => ((ran = true), { echoed: args }) }));
+    const { loop } = loopFor(scenarioUrl('tool', { args: '{"value":1}' }));
+    const statuses: string[] = [];
+    loop.addEventListener('tool-status-changed', (event) => {
+      statuses.push(event.detail.status);
+      // Cancel it from inside the loop's own step of the execution (before its handler runs).
+      if (event.detail.status === 'validating') loop.cancelToolCall(event.detail.toolCallId);
+    });
+    await loop.sendMessage('Echo');
+
+    expect(ran).to.equal(false);
+    expect(statuses).to.include('cancelled');
+    const requests = await recordedRequests(loop.threadId);
+    expect(requests).to.have.length(2);
+    const answers = toolMessages(requests[1]!.input.messages as never) as ToolMessage[];
+    expect(answers).to.have.length(1);
+    expect(parseContent(answers[0]!.content)).to.deep.include({ ok: false });
+  });
 });

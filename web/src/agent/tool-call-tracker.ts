@@ -211,12 +211,17 @@ export class ToolCallTracker {
   ): void {
     this.#setRedaction(toolCallId, redactionInForce(tool, this.#registry.policy));
     let followed = false;
+    let reported = false;
     const hook: ExecutionHook = (record, type, retry) => {
       followed = true;
       try {
         if (!this.#signal.aborted) this.#onLifecycle(record, type, retry);
       } finally {
-        if (record.outcome !== undefined) settled(record.outcome);
+        // Once: a step's listener may settle the execution, whose own (terminal) step then comes first.
+        if (!reported && record.outcome !== undefined) {
+          reported = true;
+          settled(record.outcome);
+        }
       }
     };
     const pending = this.#manager.execute(tool, toolCallId, args, { signal, hook });

@@ -153,7 +153,7 @@ export class ToolRound {
     if (admitting instanceof Promise) {
       admitting.then(
         (admission) => this.#guarded(toolCallId, done, () => run(admission)),
-        (error: unknown) => done(failed(toolCallId, error)),
+        (error: unknown) => this.#failed(toolCallId, done, error),
       );
     } else run(admitting);
   }
@@ -166,14 +166,19 @@ export class ToolRound {
     try {
       step();
     } catch (error) {
-      const outcome = failed(toolCallId, error);
-      try {
-        this.#tracker.onNotRun(toolCallId, 'failed', categorizeError(error, 'unknown'));
-      } catch {
-        // The view stays as it was; the answer matters more.
-      }
-      done(outcome);
+      this.#failed(toolCallId, done, error);
     }
+  }
+
+  /** Answers a call that failed inside the loop (see `#guarded`): its view `failed`, its tool message category `unknown`. */
+  #failed(toolCallId: string, done: (outcome: ToolOutcome) => void, error: unknown): void {
+    const outcome = failed(toolCallId, error);
+    try {
+      this.#tracker.onNotRun(toolCallId, 'failed', categorizeError(error, 'unknown'));
+    } catch {
+      // The view stays as it was; the answer matters more.
+    }
+    done(outcome);
   }
 }
 
