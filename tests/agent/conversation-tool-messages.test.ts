@@ -66,6 +66,31 @@ describe('Conversation.insertToolMessages', () => {
     expect(together.commit()!.changedMessageIds).to.deep.equal(['t-c3', 't-c1', 't-c2']);
   });
 
+  it('reports and finds bulk-inserted results exactly as if indexed at once, whatever happens next', () => {
+    const conversation = seeded();
+    conversation.commit();
+    conversation.insertToolMessages(['a2', 'a3'].map(result));
+    // A change after the bulk insert is reported after it (order of first change), once.
+    conversation.append({ id: 'u3', role: 'user', content: 'more' });
+    conversation.insertToolMessages([result('b1'), result('b2')]);
+    expect(conversation.commit()!.changedMessageIds).to.deep.equal(['t-a2', 't-a3', 'u3', 't-b1', 't-b2']);
+    expect(conversation.getMessage('t-b2')!.role).to.equal('tool');
+    expect(conversation.getToolResult('a3')!.id).to.equal('t-a3');
+
+    // A later answer to the same call wins, bulk or not.
+    const again: ToolMessage = { id: 't-a3-again', role: 'tool', toolCallId: 'a3', content: 'again' };
+    conversation.insertToolMessages([again, result('b1')].map((message, i) => (i === 1 ? { ...message, id: 't-b1-again' } : message)));
+    expect(conversation.getToolResult('a3')).to.equal(again);
+    expect(conversation.commit()!.changedMessageIds).to.deep.equal(['t-a3-again', 't-b1-again']);
+
+    // Replacing the messages before anything was read drops the pending index entries.
+    conversation.insertToolMessages(['a2', 'a3'].map((id) => ({ ...result(id), id: `late-${id}` })));
+    conversation.setMessages([{ id: 'u9', role: 'user', content: 'new thread' }] as Message[]);
+    expect(conversation.getMessage('late-a2')).to.equal(undefined);
+    expect(conversation.getToolResult('a2')).to.equal(undefined);
+    expect(conversation.getMessage('u9')!.role).to.equal('user');
+  });
+
   it('keeps the messages array identity', () => {
     const conversation = seeded();
     const messages = conversation.messages;

@@ -343,7 +343,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
         const failure = runFailure(run, outcome);
         if (failure) {
           if (early) {
-            await this.#abandonTools(turn, early);
+            await this.#abandonTools(turn, early.round);
             if (turn.stopped) return; // stop() while they were being cancelled has answered everything
           }
           this.#fail(run, failure.info, failure.cause);
@@ -352,7 +352,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
 
         let followUp = false;
         if (early) {
-          followUp = await early;
+          followUp = await early.round;
           if (turn.stopped) return;
         }
         const result = run.finished!.result as unknown;
@@ -365,7 +365,9 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
         this.#pendingInterrupts = [];
         // Without an early start, every frontend call of the run; after one, the calls of a later run in the same
         // stream (RUN_STARTED after RUN_FINISHED), if any.
-        const calls = finishedOutcome?.type === 'cancelled' ? [] : this.#tools.callsToRun(run.toolCallIds);
+        // (The early round answered every call it ran: they are not looked up again.)
+        const candidates = early ? exceptSubsequence(run.toolCallIds, early.calls) : run.toolCallIds;
+        const calls = finishedOutcome?.type === 'cancelled' ? [] : this.#tools.callsToRun(candidates);
         if (calls.length > 0) {
           if (iteration >= this.#maxIterations()) {
             this.#stopForLoopGuard(run, calls, result);
@@ -393,9 +395,9 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   /**
    * Starts the tool round of a run whose RUN_FINISHED has been applied while its stream is still open, when there is
    * one to run now (no interrupt or cancelled outcome, frontend calls without results, within `maxToolIterations`).
-   * @returns what `#runTools()` resolves with, or `undefined` when nothing started
+   * @returns the calls started and what `#runTools()` resolves with, or `undefined` when nothing started
    */
-  #startToolsEarly(turn: Turn, run: RunState, iteration: number): Promise<boolean> | undefined {
+  #startToolsEarly(turn: Turn, run: RunState, iteration: number): { calls: string[]; round: Promise<boolean> } | undefined {
     const outcome = run.finished?.outcome;
     if (!run.finished || run.error || outcome?.type === 'interrupt' || outcome?.type === 'cancelled') return undefined;
     if (iteration >= this.#maxIterations()) return undefined;
@@ -404,7 +406,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     const round = this.#runTools(turn, calls);
     // Stop may end the turn without awaiting it; it never rejects, but a bug must not surface as an unhandled rejection.
     round.catch(() => undefined);
-    return round;
+    return { calls, round };
   }
 
   /**
@@ -558,4 +560,16 @@ function cloneMessages(messages: readonly Message[]): Message[] {
   } catch {
     return messages.map((message) => ({ ...message }));
   }
+}
+
+/** `ids` without `subsequence`, a subsequence of it (same order, each id at most once): O(ids). */
+function exceptSubsequence(ids: readonly string[], subsequence: readonly string[]): string[] {
+  let next = 0;
+  return ids.filter((id) => {
+    if (next < subsequence.length && subsequence[next] === id) {
+      next++;
+      return false;
+    }
+    return true;
+  });
 }

@@ -75,10 +75,22 @@ export class Conversation {
   #messages: Message[] = [];
   #state: State = {};
   #version = 0;
-  #byId = new Map<string, Message>();
+  #byIdMap = new Map<string, Message>();
   #toolCalls = new Map<string, ToolCallEntry>();
-  #toolResults = new Map<string, ToolMessage>();
+  #toolResultsMap = new Map<string, ToolMessage>();
+  /**
+   * Tool messages a bulk insert (`insertToolMessages`) put in `#messages` but not yet in `#byIdMap` and
+   * `#toolResultsMap`: they are indexed on the next read of either index (the `#byId` and `#toolResults` getters).
+   * A round of 1,000 results then pays its 2,000 map inserts after the follow-up request has left, not before.
+   */
+  #unindexed: ToolMessage[] = [];
   #changedIds = new Set<string>();
+  /**
+   * Ids of the messages bulk inserts added since the last commit, in order, not yet in `#changedIds`: `commit()`
+   * reports them after the set's (skipping any the set has); any other change first moves them into the set (see
+   * `#touch`), so the reported order stays the order of first change.
+   */
+  #changedTail: string[] = [];
   #messagesChanged = false;
   #stateChanged = false;
 
@@ -86,6 +98,18 @@ export class Conversation {
     this.setMessages(messages);
     this.#state = state;
     this.#messagesChanged = false;
+  }
+
+  /** messageId -> message. */
+  get #byId(): Map<string, Message> {
+    if (this.#unindexed.length !== 0) this.#indexBulk();
+    return this.#byIdMap;
+  }
+
+  /** toolCallId -> the (latest) tool message answering it. */
+  get #toolResults(): Map<string, ToolMessage> {
+    if (this.#unindexed.length !== 0) this.#indexBulk();
+    return this.#toolResultsMap;
   }
 
   /** The messages, in order. Same array (mutated in place) for the life of the conversation. */
@@ -217,10 +241,11 @@ export class Conversation {
       current.length = 0;
       for (const message of next) current.push(message);
     }
+    // Indexed and recorded as changed lazily (see `#unindexed`, `#changedTail`); earlier pending ones first.
+    this.#messagesChanged = true;
     for (const message of messages) {
-      this.#byId.set(message.id, message);
-      this.#toolResults.set(message.toolCallId, message);
-      this.#touch(message.id);
+      this.#unindexed.push(message);
+      this.#changedTail.push(message.id);
     }
   }
 
@@ -319,19 +344,46 @@ export class Conversation {
     this.#version++;
     const change: ConversationChange = {
       messagesChanged: this.#messagesChanged,
-      changedMessageIds: [...this.#changedIds],
+      changedMessageIds: this.#changedIdList(),
       stateChanged: this.#stateChanged,
       version: this.#version,
     };
     this.#messagesChanged = false;
     this.#stateChanged = false;
     this.#changedIds.clear();
+    this.#changedTail = [];
     return change;
   }
 
   #touch(messageId: string): void {
     this.#messagesChanged = true;
+    if (this.#changedTail.length !== 0) this.#mergeChangedTail();
     this.#changedIds.add(messageId);
+  }
+
+  /** `#changedIds`, then the `#changedTail` ids the set does not have (none to look up when the set is empty). */
+  #changedIdList(): string[] {
+    const ids = this.#changedIds;
+    const tail = this.#changedTail;
+    if (tail.length === 0) return [...ids];
+    if (ids.size === 0) return tail;
+    return [...ids, ...tail.filter((id) => !ids.has(id))];
+  }
+
+  /** Moves `#changedTail` into `#changedIds` (in order), before anything else is added to the set. */
+  #mergeChangedTail(): void {
+    for (const id of this.#changedTail) this.#changedIds.add(id);
+    this.#changedTail = [];
+  }
+
+  /** Indexes the tool messages of bulk inserts, in insertion order (a later answer to a call wins, as one by one). */
+  #indexBulk(): void {
+    const pending = this.#unindexed;
+    this.#unindexed = [];
+    for (const message of pending) {
+      this.#byIdMap.set(message.id, message);
+      this.#toolResultsMap.set(message.toolCallId, message);
+    }
   }
 
   #index(message: Message): void {
@@ -344,9 +396,10 @@ export class Conversation {
   }
 
   #reindex(): void {
-    this.#byId.clear();
+    this.#unindexed = [];
+    this.#byIdMap.clear();
     this.#toolCalls.clear();
-    this.#toolResults.clear();
+    this.#toolResultsMap.clear();
     for (const message of this.#messages) this.#index(message);
   }
 
@@ -400,7 +453,7 @@ export class Conversation {
     }
     for (const message of incoming) if (!seen.has(message.id)) next.push(message);
     this.setMessages(next);
-    for (const message of incoming) this.#changedIds.add(message.id);
+    for (const message of incoming) this.#touch(message.id);
   }
 
   #applyActivitySnapshot({ messageId, activityType, content, replace }: ActivitySnapshotEvent): void {

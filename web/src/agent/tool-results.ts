@@ -75,10 +75,12 @@ let idCounter = 0;
 /**
  * A new tool message id, unique across threads and page loads: a random UUID made once per page load, and a counter
  * (`crypto.randomUUID()` costs about a microsecond in Chromium: a 1,000-call fan-out would spend a millisecond on ids).
+ * Built with `join()`, which makes a flat string: `+` or a template literal makes a rope that each later use (the
+ * conversation's indexes, `JSON.stringify` of the follow-up) has to flatten first.
  */
 function newToolMessageId(): string {
   idPrefix ??= randomUUID();
-  return `${idPrefix}-${++idCounter}`;
+  return [idPrefix, ++idCounter].join('-');
 }
 
 /** A tool message answering `toolCallId`: `{ id: <new unique id>, role: 'tool', toolCallId, content, error? }`. */
