@@ -61,6 +61,8 @@ function textOf(message: MutableMessage): string {
  * - TOOL_CALL_RESULT and `insertToolMessage`: the tool message goes right after its assistant message's existing tool
  *   messages; the owner is searched from the end of the list, so the cost is the distance from the end (constant
  *   while streaming, where the owner is the last or nearly last message).
+ * - `insertToolMessages` (a round's results): one pass over the list; the inserted messages enter the id and result
+ *   indexes on the next lookup, so that a round's follow-up request is built before the index work.
  * - STATE_SNAPSHOT: O(1); STATE_DELTA: O(size of the state) (fast-json-patch on a copy, so a failed patch changes
  *   nothing), independent of the messages.
  * - MESSAGES_SNAPSHOT / `setMessages`: O(n), inherently.
