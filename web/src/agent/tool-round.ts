@@ -171,14 +171,15 @@ export class ToolRound {
   }
 
   /** Answers a call that failed inside the loop (see `#guarded`): its view `failed`, its tool message category `unknown`. */
-  #failed(toolCallId: string, done: (outcome: ToolOutcome) => void, error: unknown): void {
-    const outcome = failed(toolCallId, error);
+  #failed(toolCallId: string, done: (outcome: ToolOutcome) => void, cause: unknown): void {
+    const error = categorizeError(cause, 'unknown');
     try {
-      this.#tracker.onNotRun(toolCallId, 'failed', categorizeError(error, 'unknown'));
+      this.#tracker.onNotRun(toolCallId, 'failed', error);
     } catch {
       // The view stays as it was; the answer matters more.
     }
-    done(outcome);
+    // Never expected, so always a follow-up: the model learns of it.
+    done({ message: toolFailureMessage(toolCallId, error), followUp: true });
   }
 }
 
@@ -190,9 +191,4 @@ function outcomeOf(toolCallId: string, result: ToolExecutionResult, signal: Abor
   }
   // A failure always gets a follow-up, even for a tool that opts out, so that the model learns of it.
   return { message: toolFailureMessage(toolCallId, result.error), followUp: true };
-}
-
-/** The outcome of a call that failed inside the loop (a bug, never expected): category `unknown`, with a follow-up. */
-function failed(toolCallId: string, error: unknown): ToolOutcome {
-  return { message: toolFailureMessage(toolCallId, categorizeError(error, 'unknown')), followUp: true };
 }
