@@ -17,25 +17,31 @@ function fakeHost(): ReactiveControllerHost & { controllers: ReactiveController[
 
 // One page per test file: this file's page starts cold (no markdown rendered yet).
 describe('WarmUpController', () => {
-  it('when a run starts, runs the markdown warm-up in tasks of its own, ahead of the stream’s scheduler.yield() slices', async () => {
+  it('when a run starts, runs the one-byte markdown warm-up in tasks of its own, ahead of the stream’s scheduler.yield() slices, the rest in idle time', async () => {
     // A stream being processed: slices that resume with scheduler.yield(), as EventDrain's and the transport's do.
     let slices = 0;
     let warmAfter: number | undefined;
+    let allWarmThen: boolean | undefined;
     const stream = (async () => {
       while (slices < 500) {
         await (globalThis as unknown as { scheduler: { yield(): Promise<void> } }).scheduler.yield();
         slices++;
-        if (warmAfter === undefined && markdownWarmedUp()) warmAfter = slices;
+        if (warmAfter === undefined && markdownWarmedUp('one-byte')) {
+          warmAfter = slices;
+          allWarmThen = markdownWarmedUp();
+        }
       }
     })();
     const controller = new WarmUpController(fakeHost());
     expect(markdownWarmedUp()).to.equal(false);
     controller.runStarting();
     // Nothing ran in this task: the send that starts the run is not delayed.
-    expect(markdownWarmedUp()).to.equal(false);
+    expect(markdownWarmedUp('one-byte')).to.equal(false);
     await stream;
-    await waitUntil(() => markdownWarmedUp(), 'the warm-up steps to run', { timeout: 5000 });
-    // Done while the stream's slices were still coming, not after them.
+    // Done while the stream's slices were still coming, not after them; the two-byte steps were not run ahead.
     expect(warmAfter).to.be.a('number').and.below(500);
+    expect(allWarmThen).to.equal(false);
+    // They run in idle time.
+    await waitUntil(() => markdownWarmedUp(), 'the two-byte warm-up steps to run', { timeout: 10_000 });
   });
 });

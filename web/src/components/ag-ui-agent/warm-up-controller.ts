@@ -4,7 +4,7 @@
  * @internal
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { markdownWarmedUp, runMarkdownWarmUpStep } from '../../internal/markdown-warm-up.js';
+import { markdownWarmedUp, runMarkdownWarmUpSteps } from '../../internal/markdown-warm-up.js';
 
 /**
  * A character in each font the transcript uses besides the host's own: the markdown's bold, italic and
@@ -18,8 +18,13 @@ const FONT_WARM_UP = html`<div class="font-warm-up" aria-hidden="true">
 
 /** Longest wait (ms) for idle time before a markdown step runs anyway. */
 const IDLE_TIMEOUT_MS = 2000;
-/** Delay (ms) between markdown steps where `requestIdleCallback` is missing (Safari). */
+/** Delay (ms) between markdown slices where `requestIdleCallback` is missing (Safari). */
 const NO_IDLE_DELAY_MS = 100;
+/**
+ * Time (ms) one task may spend on markdown steps before it yields (a step is never split; the costliest, compiling
+ * marked's `lheading` rule, took 19 ms on the benchmark machine).
+ */
+const SLICE_MS = 8;
 
 interface PostTaskScheduler {
   postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<void>;
@@ -46,9 +51,14 @@ function inTaskAhead(callback: () => void): void {
  * element's first layout pays for them (once per page: the lookups are cached), not a frame of the first reply.
  * They stay rendered (a handful of invisible nodes, `aria-hidden`).
  *
- * Code: the markdown renderer's first compilation (`runMarkdownWarmUpStep()`, once per page), one step per idle
- * callback; when a run starts first, `runStarting()` runs the remaining steps in tasks of their own while the request
- * is in flight, ahead of the stream's processing (see `inTaskAhead`), so that they are done before its first frame.
+ * Code: the markdown renderer's first compilation (`runMarkdownWarmUpSteps()`, once per page), in slices of
+ * `SLICE_MS` in idle callbacks; when a run starts first, `runStarting()` runs the remaining steps for one-byte text in
+ * slices in tasks of their own while the request is in flight, ahead of the stream's processing (see `inTaskAhead`),
+ * so that they are done before its first frame. The steps for two-byte text (a character beyond Latin-1 anywhere in
+ * a reply) cost as much again (~75 ms on the benchmark machine) and stay in idle time: a run that starts on a cold
+ * page is not held up for text it may never get, and a two-byte reply that arrives before they ran (a page whose
+ * first message is sent within a few hundred ms of the element connecting, to an agent that answers at once) pays
+ * the compilation in its first frames, as it did before this warm-up existed.
  */
 export class WarmUpController implements ReactiveController {
   #idle: number | undefined;
@@ -68,17 +78,23 @@ export class WarmUpController implements ReactiveController {
     this.#cancel();
   }
 
-  /** A run is starting: run the remaining markdown steps now, one per task (`inTaskAhead`), instead of in idle time. */
+  /**
+   * A run is starting: run the remaining markdown steps for one-byte text now, in slices (`inTaskAhead`), instead of
+   * in idle time; the two-byte steps stay in idle time.
+   */
   runStarting(): void {
-    if (markdownWarmedUp() || this.#urgent) return;
+    if (markdownWarmedUp('one-byte') || this.#urgent) return;
     this.#cancel();
     const run = { cancelled: false };
     this.#urgent = run;
     const next = () => {
       if (run.cancelled) return;
-      runMarkdownWarmUpStep();
-      if (markdownWarmedUp()) this.#urgent = undefined;
-      else inTaskAhead(next);
+      if (runMarkdownWarmUpSteps(performance.now() + SLICE_MS, 'one-byte')) {
+        inTaskAhead(next);
+      } else {
+        this.#urgent = undefined;
+        this.#scheduleIdle();
+      }
     };
     inTaskAhead(next);
   }
@@ -90,13 +106,13 @@ export class WarmUpController implements ReactiveController {
 
   #scheduleIdle(): void {
     if (markdownWarmedUp() || this.#idle !== undefined || this.#noIdleTimer !== undefined || this.#urgent) return;
-    const step = () => {
+    const step = (deadline?: IdleDeadline) => {
       this.#idle = this.#noIdleTimer = undefined;
-      runMarkdownWarmUpStep();
+      runMarkdownWarmUpSteps(performance.now() + Math.min(SLICE_MS, deadline?.timeRemaining() ?? SLICE_MS));
       this.#scheduleIdle();
     };
     if (typeof requestIdleCallback === 'function') this.#idle = requestIdleCallback(step, { timeout: IDLE_TIMEOUT_MS });
-    else this.#noIdleTimer = setTimeout(step, NO_IDLE_DELAY_MS);
+    else this.#noIdleTimer = setTimeout(() => step(), NO_IDLE_DELAY_MS);
   }
 
   #cancel(): void {
