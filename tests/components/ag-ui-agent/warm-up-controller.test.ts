@@ -1,7 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { render, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { WarmUpController } from '../../../web/src/components/ag-ui-agent/warm-up-controller.js';
 import { markdownWarmedUp } from '../../../web/src/internal/markdown-warm-up.js';
+import { renderToolCall, type ToolCallCardOptions } from '../../../web/src/components/ag-ui-agent/render-tool-call.js';
+import { renderAssistantMessage } from '../../../web/src/components/ag-ui-agent/transcript.js';
 
 /** A host that records its controllers and never updates (the controller's markdown steps need no render). */
 function fakeHost(): ReactiveControllerHost & { controllers: ReactiveController[] } {
@@ -43,5 +45,29 @@ describe('WarmUpController', () => {
     expect(allWarmThen).to.equal(false);
     // They run in idle time.
     await waitUntil(() => markdownWarmedUp(), 'the two-byte warm-up steps to run', { timeout: 10_000 });
+  });
+
+  it('has prepared the transcript’s templates by then: a reply’s first message and tool cards parse no template', () => {
+    const options: ToolCallCardOptions = { now: Date.now(), onCancel: () => undefined, onApprove: () => undefined, onDeny: () => undefined };
+    const cards = [
+      renderToolCall({ toolCallId: 'c1', toolCallName: 'lookup', kind: 'backend', status: 'succeeded', argsText: '{"q":"x"}', result: '"y"' }, options),
+      renderToolCall({ toolCallId: 'c2', toolCallName: 'set_color', kind: 'frontend', status: 'executing', argsText: '{"c":"red"}' }, options),
+    ];
+    const message = { id: 'm1', role: 'assistant' as const, content: '' };
+    const created: string[] = [];
+    const createElement = Document.prototype.createElement;
+    Document.prototype.createElement = function (this: Document, tagName: string, options?: ElementCreationOptions) {
+      created.push(tagName);
+      return createElement.call(this, tagName, options);
+    } as typeof createElement;
+    const container = document.createElement('div');
+    try {
+      render(renderAssistantMessage({ kind: 'assistant', id: message.id, message }, undefined, cards), container);
+    } finally {
+      Document.prototype.createElement = createElement;
+    }
+    // Lit parses a template's HTML in a <template> element the first time it renders it.
+    expect(created.filter((tagName) => tagName === 'template')).to.deep.equal([]);
+    expect(container.querySelectorAll('.tool-call')).to.have.length(2);
   });
 });

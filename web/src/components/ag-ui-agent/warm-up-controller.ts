@@ -1,10 +1,13 @@
 /**
- * Prepares what the first reply renders before it arrives: the markdown renderer's code and the transcript's fonts.
+ * Prepares what the first reply renders before it arrives: the markdown renderer's code, the transcript's templates
+ * and its fonts.
  * @module
  * @internal
  */
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { markdownWarmedUp, runMarkdownWarmUpSteps } from '../../internal/markdown-warm-up.js';
+import { html, render, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { markdownWarmedUp, runMarkdownWarmUpSteps, type MarkdownWarmUpScope } from '../../internal/markdown-warm-up.js';
+import { renderToolCall, type ToolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
+import { renderAssistantMessage } from './transcript.js';
 
 /**
  * A character in each font the transcript uses besides the host's own: the markdown's bold, italic and
@@ -25,6 +28,47 @@ const NO_IDLE_DELAY_MS = 100;
  * marked's `lheading` rule, took 19 ms on the benchmark machine).
  */
 const SLICE_MS = 8;
+
+const noop = (): void => undefined;
+const SAMPLE_CARD_OPTIONS: ToolCallCardOptions = { now: 0, onCancel: noop, onApprove: noop, onDeny: noop };
+/** Cards in the states a reply's first frames show: a server-side call with its result, a frontend call running. */
+const SAMPLE_CARDS: readonly ToolCallCardData[] = [
+  { toolCallId: 'warm-up-1', toolCallName: 'warm_up', kind: 'backend', status: 'succeeded', argsText: '{"a":1}', result: '{"b":2}' },
+  { toolCallId: 'warm-up-2', toolCallName: 'warm_up', kind: 'frontend', status: 'executing', argsText: '{"a":1}' },
+];
+
+let templatesWarm = false;
+
+/**
+ * Renders a sample assistant message (a small chunk, a big one, a tail and the sample cards) into an element that is
+ * never attached: Lit prepares each template once per page (parsing its HTML) and V8 compiles the render functions,
+ * which cold took 7-9 ms for the ten cards of the ingest benchmark's frame that first shows them (1-5 ms warm).
+ */
+function warmUpTemplates(): void {
+  templatesWarm = true;
+  try {
+    const message = { id: 'warm-up', role: 'assistant' as const, content: 'a' };
+    const markdown = { chunks: ['<p>a</p>', `<p>${'a'.repeat(2048)}</p>`], tail: '<p>a</p>', stale: false };
+    const cards = SAMPLE_CARDS.map((card) => renderToolCall(card, SAMPLE_CARD_OPTIONS));
+    render(renderAssistantMessage({ kind: 'assistant', id: message.id, message }, markdown, cards), document.createElement('div'));
+  } catch {
+    // Best effort: the real render reports its own failures.
+  }
+}
+
+/** One slice of warm-up work until `deadline` (ms, `performance.now()` clock). @returns whether `scope` needs more */
+function runWarmUpSlice(deadline: number, scope: MarkdownWarmUpScope): boolean {
+  if (!templatesWarm) {
+    warmUpTemplates();
+    if (performance.now() >= deadline) return true;
+  }
+  return runMarkdownWarmUpSteps(deadline, scope);
+}
+
+/** Whether the warm-up for `scope` is done on this page. */
+function warmedUp(scope: MarkdownWarmUpScope): boolean {
+  return templatesWarm && markdownWarmedUp(scope);
+}
 
 interface PostTaskScheduler {
   postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<void>;
@@ -50,6 +94,8 @@ function inTaskAhead(callback: () => void): void {
  * (measured with a trace of the ingest benchmark). `render()` puts the samples in the element's first render, so the
  * element's first layout pays for them (once per page: the lookups are cached), not a frame of the first reply.
  * They stay rendered (a handful of invisible nodes, `aria-hidden`).
+ *
+ * Templates: the transcript's templates, prepared once per page outside the document (`warmUpTemplates`), first.
  *
  * Code: the markdown renderer's first compilation (`runMarkdownWarmUpSteps()`, once per page), in slices of
  * `SLICE_MS` in idle callbacks; when a run starts first, `runStarting()` runs the remaining steps for one-byte text in
@@ -83,13 +129,13 @@ export class WarmUpController implements ReactiveController {
    * in idle time; the two-byte steps stay in idle time.
    */
   runStarting(): void {
-    if (markdownWarmedUp('one-byte') || this.#urgent) return;
+    if (warmedUp('one-byte') || this.#urgent) return;
     this.#cancel();
     const run = { cancelled: false };
     this.#urgent = run;
     const next = () => {
       if (run.cancelled) return;
-      if (runMarkdownWarmUpSteps(performance.now() + SLICE_MS, 'one-byte')) {
+      if (runWarmUpSlice(performance.now() + SLICE_MS, 'one-byte')) {
         inTaskAhead(next);
       } else {
         this.#urgent = undefined;
@@ -105,10 +151,10 @@ export class WarmUpController implements ReactiveController {
   }
 
   #scheduleIdle(): void {
-    if (markdownWarmedUp() || this.#idle !== undefined || this.#noIdleTimer !== undefined || this.#urgent) return;
+    if (warmedUp('all') || this.#idle !== undefined || this.#noIdleTimer !== undefined || this.#urgent) return;
     const step = (deadline?: IdleDeadline) => {
       this.#idle = this.#noIdleTimer = undefined;
-      runMarkdownWarmUpSteps(performance.now() + Math.min(SLICE_MS, deadline?.timeRemaining() ?? SLICE_MS));
+      runWarmUpSlice(performance.now() + Math.min(SLICE_MS, deadline?.timeRemaining() ?? SLICE_MS), 'all');
       this.#scheduleIdle();
     };
     if (typeof requestIdleCallback === 'function') this.#idle = requestIdleCallback(step, { timeout: IDLE_TIMEOUT_MS });
