@@ -88,22 +88,6 @@ describe('<ag-ui-agent> transcript', () => {
     expect(assistantText(el).match(/A paragraph of a long reply/g)).to.have.length(600);
   });
 
-  it('lays out every font the transcript uses with its first render, hidden from sight and from assistive technology', async () => {
-    const el = await mountThread(2);
-    const warmUp = $(el, '.font-warm-up')!;
-    expect(warmUp.getAttribute('aria-hidden')).to.equal('true');
-    expect(getComputedStyle(warmUp).visibility).to.equal('hidden');
-    const box = warmUp.getBoundingClientRect();
-    expect(box.width * box.height).to.be.at.most(1);
-    const code = warmUp.querySelector('code')!;
-    const codeFont = getComputedStyle(code).fontFamily;
-    expect(codeFont).to.include('ui-monospace');
-    expect(codeFont).to.equal(getComputedStyle($(el, '.markdown code')!).fontFamily);
-    expect(getComputedStyle(warmUp.querySelector('code.semibold')!).fontWeight).to.equal('600');
-    expect(getComputedStyle(warmUp.querySelector('strong em')!).fontStyle).to.equal('italic');
-    await expect(el).to.be.accessible();
-  });
-
   it('opens scrolled to the bottom', async () => {
     const el = await mountThread(500);
     const transcript = transcriptOf(el);
