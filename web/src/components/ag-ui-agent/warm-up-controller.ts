@@ -60,13 +60,13 @@ function fontSample({ path, family }: FontSample): HTMLElement {
   return elements[0]!;
 }
 
-/** Longest wait (ms) for idle time before a markdown step runs anyway. */
+/** Longest wait (ms) for idle time before a warm-up slice runs anyway. */
 const IDLE_TIMEOUT_MS = 2000;
-/** Delay (ms) between markdown slices where `requestIdleCallback` is missing (Safari). */
+/** Delay (ms) between warm-up slices where `requestIdleCallback` is missing (Safari). */
 const NO_IDLE_DELAY_MS = 100;
 /**
- * Time (ms) one task may spend on markdown steps before it yields (a step is never split; the costliest, compiling
- * marked's `lheading` rule, took 19 ms on the benchmark machine).
+ * Time (ms) one task may spend on warm-up steps before it yields (a step is never split; the costliest, compiling
+ * marked's `lheading` rule or a code font family's first lookup, took up to 19 ms on the benchmark machine).
  */
 const SLICE_MS = 8;
 
@@ -169,8 +169,8 @@ export class WarmUpController implements ReactiveController {
   }
 
   /**
-   * A run is starting: run the remaining markdown steps for one-byte text now, in slices (`inTaskAhead`), instead of
-   * in idle time; the two-byte steps stay in idle time.
+   * A run is starting: run the remaining steps (fonts, templates, markdown for one-byte text) now, in slices
+   * (`inTaskAhead`), instead of in idle time; the markdown steps for two-byte text stay in idle time.
    */
   runStarting(): void {
     if (warmedUp('one-byte') || this.#urgent) return;
@@ -198,7 +198,7 @@ export class WarmUpController implements ReactiveController {
    * One slice of the warm-up, until `deadline` (ms, `performance.now()` clock): font samples, templates, then markdown
    * steps (at least one step, when one can run).
    * @returns whether `scope` needs more (`false` also when only font samples are left and the box is not rendered:
-   *   `hostConnected()` or `runStarting()` schedules them again)
+   *   the next `hostUpdated()` or `runStarting()` schedules them again)
    */
   #runSlice(deadline: number, scope: MarkdownWarmUpScope): boolean {
     while (this.#fontBox.isConnected) {
