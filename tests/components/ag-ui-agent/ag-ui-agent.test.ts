@@ -122,10 +122,12 @@ describe('<ag-ui-agent>', () => {
     expect(input.value).to.equal('first line\nsecond line');
     expect(el.messages).to.have.length(0);
     const sent = oneEvent(el, 'ag-ui-message-send');
+    // Listened for before the key press: the run can finish before sendKeys() returns.
+    const finished = oneEvent(el, 'ag-ui-run-finished');
     await sendKeys({ press: 'Enter' });
     expect((await sent).detail.text).to.equal('first line\nsecond line');
     expect(input.value).to.equal('');
-    await oneEvent(el, 'ag-ui-run-finished');
+    await finished;
     await rendered(el);
     expect($(el, '[part~="message-user"]')!.textContent).to.include('first line\nsecond line');
     expect(assistantText(el)).to.include('Got it.');
