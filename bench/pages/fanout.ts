@@ -7,11 +7,11 @@
  * server's request recording), 1,000 successful tool results in it.
  * @module
  */
-import { EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { EventType, HttpAgent, verifyEvents, type BaseEvent, type RunAgentInput, type ToolCall } from '@ag-ui/client';
 import { Observable } from 'rxjs';
 import { z } from 'zod';
 import { AgentRunLoop, SseHttpAgent, ToolRegistry, type AgUiAgent } from '../../web/src/index.js';
-import { afterPaint, defineBenchmarks, median, sleep } from './shared.js';
+import { afterPaint, defineBenchmarks, median, runInput, sleep } from './shared.js';
 
 const TOOL_NAME = 'sleep_1ms';
 
@@ -277,59 +277,90 @@ defineBenchmarks({
   },
 
   /**
-   * A lower bound for the figure: the work any page must do to answer `calls` frontend calls, with no loop around it.
-   * For each call (all started together, from a fresh task): `JSON.parse` of its arguments, `safeParse` against the
-   * tool's schema, a fresh `AbortController` for the handler, `await` of the handler (a 1 ms timer, as the loop's),
-   * `JSON.stringify` of its result into a tool message; then the follow-up's body: `JSON.stringify` of the
-   * `RunAgentInput` with the 2,000 messages (what the loop does before its `fetch`). No events, records, policy,
-   * retries or views. Median of `reps` after one warm-up.
-   * @returns ms
+   * A lower bound for the figure: the work any page must do to answer the `calls` frontend calls of the same run,
+   * with no loop around it. The run is the loop's (`/api/test/parallel`), read with `@ag-ui/client`'s
+   * `HttpAgent.run()` through `verifyEvents`; the calls are collected from its events. From `RUN_FINISHED` coming out
+   * of the stream: per call (all started together) `JSON.parse` of its arguments, `safeParse` against the tool's
+   * schema, a fresh `AbortController` for the handler, `await` of the handler (a 1 ms timer, as the loop's),
+   * `JSON.stringify` of its result into a tool message (id: a random prefix and a counter, as the loop's); then the
+   * follow-up's body: `JSON.stringify` of the `RunAgentInput` with the 2,000 messages, the stream's ids in them (what
+   * the loop does before its `fetch`). So it pays what reading the stream leaves behind (the parsed events' garbage,
+   * the response's completion task), as the loop does. No events, records, policy, retries or views. Median of
+   * `reps` after `warmups` unmeasured runs (default 3).
+   * @returns ms, and the follow-up body's length
    */
   async required(params) {
     const calls = Number(params.calls);
     const reps = Number(params.reps ?? 7);
+    const warmups = Number(params.warmups ?? 3);
     const registry = newRegistry();
     const schema = z.object({ n: z.number() });
     const handler = async ({ n }: { n: number }, _context: { signal: AbortSignal }) => {
       await sleep(1);
       return { n };
     };
-    const toolCalls = Array.from({ length: calls }, (_, i) => ({
-      id: `call_${i}`,
-      type: 'function' as const,
-      function: { name: TOOL_NAME, arguments: `{"n":${i}}` },
-    }));
-    const user = { id: 'user-1', role: 'user' as const, content: `Call ${TOOL_NAME} ${calls} times` };
-    const assistant = { id: 'assistant-1', role: 'assistant' as const, content: '', toolCalls };
-    const times: number[] = [];
-    let bodyLength = 0;
-    for (let i = 0; i <= reps; i++) {
-      await freshTask();
-      const start = performance.now();
-      const results = await Promise.all(
-        toolCalls.map(async (call, index) => {
-          const parsed = schema.safeParse(JSON.parse(call.function.arguments));
-          if (!parsed.success) throw new Error('invalid arguments');
-          const controller = new AbortController();
-          const value = await handler(parsed.data, { signal: controller.signal });
-          return { id: `tool-${i}-${index}`, role: 'tool' as const, toolCallId: call.id, content: JSON.stringify(value) };
-        }),
-      );
-      const body = JSON.stringify({
-        threadId: 'thread-required',
-        runId: `run-${i}`,
-        messages: [user, assistant, ...results],
-        tools: registry.toAgUiTools(),
-        context: [],
-        state: {},
-        forwardedProps: {},
+    const idPrefix = crypto.randomUUID();
+    let nextId = 0;
+    const once = () =>
+      new Promise<{ ms: number; bodyBytes: number }>((resolve, reject) => {
+        const agent = new HttpAgent({ url: `/api/test/parallel?repeat=${calls}&tool=${TOOL_NAME}` });
+        const user = { id: crypto.randomUUID(), role: 'user' as const, content: `Call ${TOOL_NAME} ${calls} times` };
+        const input = runInput([user]) as unknown as RunAgentInput;
+        const toolCalls: ToolCall[] = [];
+        const byId = new Map<string, ToolCall>();
+        let assistantId = '';
+        agent
+          .run(input)
+          .pipe(verifyEvents(false))
+          .subscribe({
+            next: (event: BaseEvent) => {
+              const e = event as BaseEvent & { toolCallId: string; toolCallName: string; parentMessageId?: string; delta: string };
+              if (event.type === EventType.TOOL_CALL_START) {
+                const call: ToolCall = { id: e.toolCallId, type: 'function', function: { name: e.toolCallName, arguments: '' } };
+                toolCalls.push(call);
+                byId.set(call.id, call);
+                assistantId ||= e.parentMessageId ?? crypto.randomUUID();
+              } else if (event.type === EventType.TOOL_CALL_ARGS) {
+                byId.get(e.toolCallId)!.function.arguments += e.delta;
+              } else if (event.type === EventType.RUN_FINISHED) {
+                if (toolCalls.length !== calls) {
+                  reject(new Error(`required: the run carried ${toolCalls.length} tool calls, expected ${calls}`));
+                  return;
+                }
+                const start = performance.now();
+                Promise.all(
+                  toolCalls.map(async (call) => {
+                    const parsed = schema.safeParse(JSON.parse(call.function.arguments));
+                    if (!parsed.success) throw new Error('invalid arguments');
+                    const controller = new AbortController();
+                    const value = await handler(parsed.data, { signal: controller.signal });
+                    return { id: [idPrefix, ++nextId].join('-'), role: 'tool' as const, toolCallId: call.id, content: JSON.stringify(value) };
+                  }),
+                ).then((results) => {
+                  const body = JSON.stringify({
+                    threadId: input.threadId,
+                    runId: crypto.randomUUID(),
+                    messages: [user, { id: assistantId, role: 'assistant' as const, toolCalls }, ...results],
+                    tools: registry.toAgUiTools(),
+                    context: [],
+                    state: {},
+                    forwardedProps: {},
+                  });
+                  resolve({ ms: performance.now() - start, bodyBytes: body.length });
+                }, reject);
+              }
+            },
+            error: reject,
+          });
       });
-      if (i > 0) times.push(performance.now() - start);
-      bodyLength = body.length;
+    const times: number[] = [];
+    let bodyBytes = 0;
+    for (let i = 0; i < warmups + reps; i++) {
+      const result = await once();
+      if (i >= warmups) times.push(result.ms);
+      bodyBytes = result.bodyBytes;
     }
-    if (bodyLength === 0) throw new Error('required: no follow-up body was built');
-    times.sort((a, b) => a - b);
-    return { ms: times[times.length >> 1]!, bodyBytes: bodyLength };
+    return { ms: median(times), bodyBytes };
   },
 
   /**
