@@ -307,7 +307,6 @@ defineBenchmarks({
     const reps = Number(params.reps ?? 7);
     const warmups = Number(params.warmups ?? 3);
     const registry = newRegistry();
-    const schema = z.object({ n: z.number() });
     const handler = async ({ n }: { n: number }, _context: { signal: AbortSignal }) => {
       await sleep(1);
       return { n };
@@ -343,7 +342,7 @@ defineBenchmarks({
                 const start = performance.now();
                 Promise.all(
                   toolCalls.map(async (call) => {
-                    const parsed = schema.safeParse(JSON.parse(call.function.arguments));
+                    const parsed = TOOL.schema.safeParse(JSON.parse(call.function.arguments));
                     if (!parsed.success) throw new Error('invalid arguments');
                     const controller = new AbortController();
                     const value = await handler(parsed.data, { signal: controller.signal });
