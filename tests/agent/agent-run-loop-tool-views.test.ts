@@ -42,6 +42,29 @@ describe('AgentRunLoop tool call views and round bookkeeping', () => {
     expect(view.execution).to.equal(undefined);
   });
 
+  it("gives a view its live execution back at the next step after the page assigned `execution` during the run", async () => {
+    let loopRef: { toolCalls: ReadonlyMap<string, { execution?: ToolExecution }> } | undefined;
+    harness.registry.register(
+      echoTool({
+        handler: async (args, context) => {
+          // While the call runs, a page overwrites the view's execution...
+          loopRef!.toolCalls.get(context.toolCallId)!.execution = undefined;
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return { echoed: args };
+        },
+      }),
+    );
+    const { loop } = loopFor(scenarioUrl('tool', { args: '{"value":2}' }));
+    loopRef = loop;
+    await loop.sendMessage('Echo');
+
+    // ...and the call's next step (it succeeded) makes it the live snapshot again.
+    const view = [...loop.toolCalls.values()][0]!;
+    expect(view.status).to.equal('succeeded');
+    expect(view.execution).to.deep.include({ status: 'succeeded', result: '{"echoed":{"value":2}}' });
+    expect(Object.isFrozen(view.execution)).to.equal(true);
+  });
+
   it('answers a call whose tool round step throws (a hostile registry) as failed, and runs and follows up the others', async () => {
     class ThrowingRegistry extends ToolRegistry {
       lookups = 0;

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import { z } from 'zod';
 import {
@@ -176,5 +176,37 @@ describe('ToolExecutionManager execute({ hook }) (internal, the run loop follows
     expect((report.firstCall.args[0] as Error).message).to.equal('hook bug');
     expect(seen.at(-1)).to.equal('tool-execution-succeeded');
     expect(manager.history).to.have.length(1);
+  });
+
+  it('follow() runs the execution for its hook alone: the outcome on the terminal step, no promise; a non-tool fails at once', async () => {
+    const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
+    const steps: string[] = [];
+    let outcome: unknown;
+    const hook = (record: { outcome?: unknown }, type: string): void => {
+      steps.push(type);
+      if (record.outcome !== undefined) outcome = record.outcome;
+    };
+    const tool: ToolDefinition<{ n: number }> = {
+      name: 'later',
+      description: 'Answers after a task',
+      effect: 'read_only',
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return n + 1;
+      },
+    };
+    expect(manager.follow(tool as ToolDefinition, 'call-1', { n: 1 }, undefined, hook)).to.equal(undefined);
+    expect(steps).to.deep.equal(['tool-execution-started', 'tool-execution-validating', 'tool-execution-executing']);
+    expect(manager.getExecutionsForToolCall('call-1')[0]).to.deep.include({ status: 'executing' });
+    await waitUntil(() => outcome !== undefined, 'the hook gets the terminal step');
+    expect(steps.at(-1)).to.equal('tool-execution-succeeded');
+    expect(outcome).to.deep.equal({ success: true, result: '2' });
+
+    const invalid = manager.follow({ name: 'no handler' } as unknown as ToolDefinition, 'call-2', {}, undefined, hook);
+    expect(invalid).to.deep.include({ success: false });
+    expect((invalid as { error: { code: string } }).error.code).to.equal('invalid_tool');
+    expect(steps.filter((type) => type === 'tool-execution-started')).to.have.length(1);
+    expect(manager.getExecutionsForToolCall('call-2')).to.deep.equal([]);
   });
 });

@@ -27,12 +27,14 @@ type Listens = (type: keyof AgentRunLoopEventMap) => boolean;
 
 const TERMINAL = new Set<ToolCallView['status']>(['succeeded', 'failed', 'cancelled']);
 
-/** What a view's `execution` is built from when read (see `liveExecution`). */
+/** What a view's `execution` is built from when read (see `liveExecution`); one per execution, kept by its hook. */
 interface LiveExecution {
-  record: ExecutionRecord;
-  redaction: ToolRedaction | undefined;
+  readonly record: ExecutionRecord;
+  readonly redaction: ToolRedaction | undefined;
   /** Built on the first read since the execution's last step; `undefined` until then. */
   snapshot: ToolExecution | undefined;
+  /** The view's accessor reads this entry (false once the page assigned `execution`, which removed the accessor). */
+  installed: boolean;
 }
 
 const liveExecutions = new WeakMap<ToolCallView, LiveExecution>();
@@ -41,7 +43,8 @@ const liveExecutions = new WeakMap<ToolCallView, LiveExecution>();
  * `ToolCallView.execution` of a call that ran here: an accessor that builds the frozen (and, for a tool with a
  * `redaction`, redacted) snapshot of the execution when first read after each lifecycle step, and returns that same
  * object until the next step. A 1,000-call round then builds no snapshot nobody reads (each is five objects, two
- * per call as the loop followed it before). Assigning `execution` replaces the accessor with the value.
+ * per call as the loop followed it before). Assigning `execution` replaces the accessor with the value (until the
+ * execution's next step, which installs it again).
  */
 const liveExecution: PropertyDescriptor = {
   get(this: ToolCallView): ToolExecution | undefined {
@@ -50,12 +53,21 @@ const liveExecution: PropertyDescriptor = {
     return (live.snapshot ??= redactExecution(live.redaction, snapshotExecution(live.record)));
   },
   set(this: ToolCallView, value: ToolExecution | undefined): void {
+    const live = liveExecutions.get(this);
+    if (live !== undefined) live.installed = false;
     liveExecutions.delete(this);
     Object.defineProperty(this, 'execution', { value, writable: true, enumerable: true, configurable: true });
   },
   enumerable: true,
   configurable: true,
 };
+
+/** Points `view.execution` at `live` (see `liveExecution`). */
+function installLiveExecution(view: ToolCallView, live: LiveExecution): void {
+  live.installed = true;
+  liveExecutions.set(view, live);
+  Object.defineProperty(view, 'execution', liveExecution);
+}
 
 /**
  * The run loop's live `ToolCallView`s and the bridge from `ToolExecutionManager` events to the loop's tool events.
@@ -209,13 +221,27 @@ export class ToolCallTracker {
     signal: AbortSignal,
     settled: (result: ToolExecutionResult) => void,
   ): void {
-    this.#setRedaction(toolCallId, redactionInForce(tool, this.#registry.policy));
-    let followed = false;
+    const redaction = redactionInForce(tool, this.#registry.policy);
+    this.#setRedaction(toolCallId, redaction);
+    // The view and the live execution are looked up once per call, not at each of its steps.
+    const view = this.views.get(toolCallId);
+    let live: LiveExecution | undefined;
     let reported = false;
     const hook: ExecutionHook = (record, type, retry) => {
-      followed = true;
       try {
-        if (!this.#signal.aborted) this.#onLifecycle(record, type, retry);
+        if (this.#signal.aborted) return;
+        if (type === 'tool-execution-started') this.#runningByCall.set(toolCallId, record.id);
+        else if (record.settled && this.#runningByCall.get(toolCallId) === record.id) this.#runningByCall.delete(toolCallId);
+        if (view === undefined) return;
+        if (live === undefined) {
+          live = { record, redaction, snapshot: undefined, installed: false };
+          installLiveExecution(view, live);
+        } else {
+          // A new step: the next read of `view.execution` snapshots the record anew.
+          live.snapshot = undefined;
+          if (!live.installed) installLiveExecution(view, live);
+        }
+        this.#onLifecycle(view, record, type, retry, redaction);
       } finally {
         // Once: a step's listener may settle the execution, whose own (terminal) step then comes first.
         if (!reported && record.outcome !== undefined) {
@@ -224,9 +250,9 @@ export class ToolCallTracker {
         }
       }
     };
-    const pending = this.#manager.execute(tool, toolCallId, args, { signal, hook });
     // Not a tool definition: the manager settled it without a lifecycle.
-    if (!followed) void pending.then(settled);
+    const invalid = this.#manager.follow(tool, toolCallId, args, signal, hook);
+    if (invalid !== undefined) settled(invalid);
   }
 
   /** Cancels this loop's running execution for `toolCallId`. */
@@ -265,24 +291,15 @@ export class ToolCallTracker {
     }
   }
 
-  #onLifecycle(record: ExecutionRecord, type: ToolExecutionEventType, retry: RetryNotice | undefined): void {
-    const toolCallId = record.toolCallId;
-    if (type === 'tool-execution-started') this.#runningByCall.set(toolCallId, record.id);
-    else if (record.settled && this.#runningByCall.get(toolCallId) === record.id) this.#runningByCall.delete(toolCallId);
-    const view = this.views.get(toolCallId);
-    if (!view) return;
-    const redaction = this.#redactions.get(toolCallId);
-    // A new step: the next read of `view.execution` snapshots the record anew.
-    const live = liveExecutions.get(view);
-    if (live !== undefined) {
-      live.record = record;
-      live.redaction = redaction;
-      live.snapshot = undefined;
-    } else {
-      // No entry: the view has no accessor yet, or the page assigned `execution` (which removed it).
-      liveExecutions.set(view, { record, redaction, snapshot: undefined });
-      Object.defineProperty(view, 'execution', liveExecution);
-    }
+  /** One lifecycle step of a call this loop runs: `view`'s status, result or error, and the loop's events. */
+  #onLifecycle(
+    view: ToolCallView,
+    record: ExecutionRecord,
+    type: ToolExecutionEventType,
+    retry: RetryNotice | undefined,
+    redaction: ToolRedaction | undefined,
+  ): void {
+    const toolCallId = view.toolCallId;
     switch (type) {
       case 'tool-execution-started':
         this.#setStatus(view, 'pending');

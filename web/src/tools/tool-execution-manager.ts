@@ -71,6 +71,13 @@ function reportObserverError(error: unknown): void {
   else console.error(error);
 }
 
+const INVALID_TOOL_ERROR: ToolError = Object.freeze({
+  category: 'execution',
+  code: ToolErrorCode.INVALID_TOOL,
+  message: 'execute() needs a tool definition with a name and a handler',
+  retryable: false,
+});
+
 function failure(error: ToolError): ToolExecutionResult {
   return { success: false, error };
 }
@@ -123,7 +130,8 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * - Performance (an execution without listeners costs a fraction of a microsecond beyond validation and the
  *   handler): no event detail or snapshot is built for an event type nobody listens to (and no `onEvent`
  *   observer follows: a caller that follows its own executions needs no listener; the run loop follows its own
- *   through the internal `hook` option, which gets the live record and builds nothing); no timer is set without
+ *   through the internal `follow()`, whose hook gets the live record: no detail, snapshot or promise is built for
+ *   it); no timer is set without
  *   a timeout; the built-in executors are run without their promise wrapper, so a synchronous handler finishes
  *   inside `execute()`; each attempt's `AbortController` is created only when the handler reads
  *   `context.signal`; executions are kept in a linked list and a ring buffer, and indexed by id and `toolCallId`
@@ -223,39 +231,32 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     args: unknown,
     options?: ToolExecuteOptions,
   ): Promise<ToolExecutionResult> {
-    if (!isToolDefinition(tool)) {
-      return Promise.resolve(
-        failure({
-          category: 'execution',
-          code: ToolErrorCode.INVALID_TOOL,
-          message: 'execute() needs a tool definition with a name and a handler',
-          retryable: false,
-        }),
-      );
-    }
-    const seq = ++this.#counter;
-    const record = new ExecutionRecord(
-      seq,
-      this.#idPrefix + seq,
-      toolCallId,
-      tool as ToolDefinition,
-      args,
-      this.#configFor(tool as ToolDefinition),
-      Date.now(),
-    );
-    record.observer = options?.onEvent;
-    record.hook = options?.hook;
-    try {
-      this.#start(record, options?.signal);
-    } catch (error) {
-      // Only a bug (or a hostile registry or listener setup) gets here; keep the never-rejects promise.
-      this.#fail(record, error);
-    }
+    if (!isToolDefinition(tool)) return Promise.resolve(failure(INVALID_TOOL_ERROR));
+    const record = this.#run(tool as ToolDefinition, toolCallId, args, options?.signal, options?.onEvent, options?.hook);
     // A synchronous handler has finished already: no deferred promise needed.
     if (record.outcome !== undefined) return Promise.resolve(record.outcome);
     return new Promise<ToolExecutionResult>((resolve) => {
       record.resolve = resolve;
     });
+  }
+
+  /**
+   * `execute()` for a caller that follows the execution through `hook` alone (the run loop's `ToolCallTracker`):
+   * the outcome reaches it through the hook's terminal step (`record.outcome`), so no promise is built for it.
+   * @returns `undefined` once the execution has started (the hook got `tool-execution-started`); for a `tool` that
+   *   is not a tool definition, the failure `execute()` would resolve with (nothing ran, the hook was not called)
+   * @internal
+   */
+  follow(
+    tool: ToolDefinition,
+    toolCallId: string,
+    args: unknown,
+    signal: AbortSignal | undefined,
+    hook: ExecutionHook,
+  ): ToolExecutionResult | undefined {
+    if (!isToolDefinition(tool)) return failure(INVALID_TOOL_ERROR);
+    this.#run(tool, toolCallId, args, signal, undefined, hook);
+    return undefined;
   }
 
   /**
@@ -316,6 +317,28 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
    */
   resetCircuit(toolName?: string): void {
     this.#breaker?.reset(toolName);
+  }
+
+  /** Creates, registers and starts an execution; never throws. */
+  #run(
+    tool: ToolDefinition,
+    toolCallId: string,
+    args: unknown,
+    signal: AbortSignal | undefined,
+    observer: ToolExecuteOptions['onEvent'],
+    hook: ExecutionHook | undefined,
+  ): ExecutionRecord {
+    const seq = ++this.#counter;
+    const record = new ExecutionRecord(seq, this.#idPrefix + seq, toolCallId, tool, args, this.#configFor(tool), Date.now());
+    record.observer = observer;
+    record.hook = hook;
+    try {
+      this.#start(record, signal);
+    } catch (error) {
+      // Only a bug (or a hostile registry or listener setup) gets here; keep the never-rejects promise.
+      this.#fail(record, error);
+    }
+    return record;
   }
 
   #configFor(tool: ToolDefinition): ToolRunConfig {
