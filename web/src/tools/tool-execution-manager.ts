@@ -131,11 +131,10 @@ function isResult(value: unknown): value is ToolExecutionResult {
  *   handler): no event detail or snapshot is built for an event type nobody listens to (and no `onEvent`
  *   observer follows: a caller that follows its own executions needs no listener; the run loop follows its own
  *   through the internal `follow()`, whose hook gets the live record: no detail, snapshot or promise is built for
- *   it); no timer is set without
- *   a timeout; the built-in executors are run without their promise wrapper, so a synchronous handler finishes
- *   inside `execute()`; each attempt's `AbortController` is created only when the handler reads
- *   `context.signal`; executions are kept in a linked list and a ring buffer, and indexed by id and `toolCallId`
- *   only once something looks them up.
+ *   it); no timer is set without a timeout; the built-in executors are run without their promise wrapper, so a
+ *   synchronous handler finishes inside `execute()`; each attempt's `AbortController` is created only when the
+ *   handler reads `context.signal`; executions are kept in a linked list and a ring buffer, and indexed by id and
+ *   `toolCallId` only once something looks them up.
  *
  * Timers and clocks are `globalThis.setTimeout`/`clearTimeout` and `Date.now()`, looked up at call time, so fake
  * timers (sinon) control backoff, timeouts and the breaker.
