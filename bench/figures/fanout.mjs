@@ -107,7 +107,7 @@ export const fanout = {
         reference,
         ratio: element.ms / baseMs,
         target: 'report',
-        note: `The element runs the same loop and renders 1,000 tool call cards (its frames fall in between). Medians: ${phases(element)}; from arrival ${ms(element.fromArrivalMs)}.`,
+        note: `The element runs the same loop, fires its events as DOM events (ag-ui-*: bubbling, composed), and renders the message with a card for each of the newest 50 calls and a row summing up the 950 others (its frames fall in between). Medians: ${phases(element)}; from arrival ${ms(element.fromArrivalMs)}.`,
       },
       {
         figure,

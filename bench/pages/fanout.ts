@@ -228,7 +228,7 @@ async function throughLoop(calls: number): Promise<FanOutResult> {
   return result;
 }
 
-/** One fan-out through `<ag-ui-agent>` (the same loop, plus rendering 1,000 tool call cards). */
+/** One fan-out through `<ag-ui-agent>` (the same loop, plus its DOM events and the rendering: the newest 50 tool call cards and a summary row). */
 async function throughElement(calls: number): Promise<FanOutResult> {
   posts.length = 0;
   const agent = new TappedAgent({ url: `/api/test/parallel?repeat=${calls}&tool=${TOOL_NAME}` });

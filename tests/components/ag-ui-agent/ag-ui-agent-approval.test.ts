@@ -3,27 +3,13 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import { ToolRegistry, type ToolDefinition } from '../../../web/src/tools/index.js';
+import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { getRecordedRequests, scenarioUrl as serverScenarioUrl } from '../../helpers/ag-ui-server.js';
-import { $, $$, assistantText, echoTool, mount, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, assistantText, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 
 /** The status text of the only tool card. */
 function cardStatus(el: AgUiAgent): string {
   return $(el, '[part~="tool-call-status"]')?.textContent?.trim() ?? '';
-}
-
-/** An `edit` tool (state_change: approval by default) that records what it ran with. */
-function editTool(runs: unknown[]): ToolDefinition<{ text: string }> {
-  return {
-    name: 'edit',
-    description: 'Edits the note',
-    effect: 'state_change',
-    schema: z.object({ text: z.string() }),
-    handler: ({ text }) => {
-      runs.push(text);
-      return { text };
-    },
-  };
 }
 
 const EDIT_URL = scenarioUrl('tool', { tool: 'edit', args: '{"text":"Buy oat milk"}' });

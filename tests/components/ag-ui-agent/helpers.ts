@@ -88,3 +88,17 @@ export function echoTool(): ToolDefinition<Record<string, unknown>> {
     handler: (args) => args,
   };
 }
+
+/** An `edit` tool (state_change: approval by default) that records what it ran with. */
+export function editTool(runs: unknown[]): ToolDefinition<{ text: string }> {
+  return {
+    name: 'edit',
+    description: 'Edits the note',
+    effect: 'state_change',
+    schema: z.object({ text: z.string() }),
+    handler: ({ text }) => {
+      runs.push(text);
+      return { text };
+    },
+  };
+}

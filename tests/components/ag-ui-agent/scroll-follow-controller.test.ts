@@ -44,3 +44,54 @@ describe('ScrollFollowController keys', () => {
     expect(pressIn(checkbox, 'ArrowUp').following).to.equal(false);
   });
 });
+
+/** Two animation frames: a `ResizeObserver` notification and the controller's frame after it. */
+async function frames(): Promise<void> {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+describe('ScrollFollowController keepInPlace', () => {
+  it('keeps the element in place across the update, and while late layout above it grows, until the reader scrolls', async () => {
+    const scroller = Object.assign(document.createElement('div'), { style: 'height: 200px; overflow: auto' });
+    const content = document.createElement('div');
+    const above = Object.assign(document.createElement('div'), { style: 'height: 1000px' });
+    const anchor = Object.assign(document.createElement('div'), { style: 'height: 50px' });
+    const below = Object.assign(document.createElement('div'), { style: 'height: 1000px' });
+    content.append(above, anchor, below);
+    scroller.append(content);
+    document.body.append(scroller);
+    const controller = new ScrollFollowController(host(), { scroller: () => scroller, content: () => content });
+    scroller.addEventListener('scroll', controller.onScroll);
+    try {
+      controller.hostConnected();
+      controller.unfollow();
+      controller.hostUpdated();
+      scroller.scrollTop = 950;
+      await frames();
+      const offset = () => anchor.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+      const start = offset();
+
+      // An update inserts content above it.
+      controller.keepInPlace(anchor);
+      above.style.height = '1500px';
+      controller.hostUpdated();
+      expect(offset()).to.be.closeTo(start, 1);
+
+      // Late layout above it (blocks getting their real height): held in place, a frame later.
+      above.style.height = '1800px';
+      await frames();
+      expect(offset()).to.be.closeTo(start, 1);
+
+      // The reader scrolls: from then on, what is above may move it.
+      scroller.scrollTop -= 100;
+      await frames();
+      const afterScroll = offset();
+      above.style.height = '2100px';
+      await frames();
+      expect(offset()).to.be.closeTo(afterScroll + 300, 1);
+    } finally {
+      controller.hostDisconnected();
+      scroller.remove();
+    }
+  });
+});

@@ -62,7 +62,7 @@ describe('WarmUpController', () => {
     } as typeof createElement;
     const container = document.createElement('div');
     try {
-      render(renderAssistantMessage({ kind: 'assistant', id: message.id, message }, undefined, cards), container);
+      render(renderAssistantMessage({ kind: 'assistant', id: message.id, message }, undefined, { cards, count: cards.length }), container);
     } finally {
       Document.prototype.createElement = createElement;
     }

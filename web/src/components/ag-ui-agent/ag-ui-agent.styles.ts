@@ -247,6 +247,15 @@ export const agUiAgentStyles = css`
     margin-top: calc(var(--ag-ui-spacing) / 2);
   }
 
+  .tool-calls-hidden {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--ag-ui-spacing) / 2);
+    color: var(--ag-ui-color-muted);
+    font-size: 0.9em;
+  }
+
   .tool-call {
     /* A run can make hundreds of calls: cards out of view are neither laid out nor painted. */
     content-visibility: auto;
@@ -380,7 +389,8 @@ export const agUiAgentStyles = css`
   .tool-call-cancel,
   .error-dismiss,
   .load-earlier,
-  .load-newer {
+  .load-newer,
+  .load-earlier-tool-calls {
     padding: 0.15rem 0.6rem;
     font-size: 0.9em;
   }

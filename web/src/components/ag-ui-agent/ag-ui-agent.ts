@@ -21,7 +21,8 @@ import { headersConverter, validHeaders } from './headers-attribute.js';
 import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
 import { TranscriptWindow } from './transcript-window.js';
 import { renderComposer, renderErrorBanner } from './render-composer.js';
-import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
+import { renderToolCallOnce, toolCallCardData, toolCallStatus, type ToolCallCardOptions } from './render-tool-call.js';
+import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
 import {
   buildTranscript,
   renderAssistantMessage,
@@ -56,9 +57,10 @@ const MAX_RENDERED = 150;
  * Give it an endpoint (`url`, optional `headers`) or an agent (`agent`: any `AbstractAgent` or `RunnableAgent`), and tools (`tools`, `registerTool()`,
  * or `ag-ui-register-tool` on `document` for `globalToolRegistry`). A person types in the composer (Enter sends,
  * Shift+Enter adds a line); the element runs the agent through an `AgentRunLoop`, shows the reply as it streams in
- * (markdown, sanitized with DOMPurify), runs the tools the agent calls, shows one card per call, and sends the results
- * back until the agent has answered. Rendering is batched per animation frame, never once per token, and only the
- * last entries of a long thread are in the DOM (scrolling up shows earlier ones). The tool `policy` decides which
+ * (markdown, sanitized with DOMPurify), runs the tools the agent calls, shows a card per call, and sends the results
+ * back until the agent has answered. Rendering is batched per animation frame, never once per token; only the last
+ * entries of a long thread are in the DOM (scrolling up shows earlier ones), and of a message's tool calls only the
+ * cards of the newest 50 and of any waiting for approval ("Show 50 more" shows earlier ones). The tool `policy` decides which
  * tools the agent is offered and may run; a call that needs approval shows an approval card (Approve / Deny) in its
  * tool card, unless the page handles `ag-ui-tool-approval-requested` itself.
  *
@@ -96,6 +98,9 @@ const MAX_RENDERED = 150;
  * @csspart reasoning-summary - Its `<summary>`.
  * @csspart reasoning-content - Its text.
  * @csspart tool-calls - The list of an agent message's tool call cards.
+ * @csspart tool-calls-hidden - The row first in that list when the message has more tool calls than it shows (cards for its newest 50 calls, and for any call waiting for approval; a run of 1,000 calls keeps ~50 cards in the DOM).
+ * @csspart tool-calls-hidden-summary - Its text: how many calls are hidden and what they are doing (e.g. "950 earlier tool calls: 10 running, 940 succeeded").
+ * @csspart load-earlier-tool-calls - Its "Show 50 more" button (50 more cards, above the ones shown).
  * @csspart tool-call - A tool call card (with `tool-call-frontend`/`tool-call-backend` and `tool-call-<status>`: streaming, awaiting_approval, pending, validating, executing, retrying, succeeded, failed, cancelled).
  * @csspart tool-call-header - The card's first line.
  * @csspart tool-call-name - The tool's name.
@@ -195,6 +200,8 @@ export class AgUiAgent extends LitElement {
     onNearBottom: () => this.#loadLater(),
   });
   readonly #window = new TranscriptWindow(WINDOW_SIZE, PAGE_SIZE, MAX_RENDERED);
+  /** Tool cards an agent message shows (by message id), once the reader asked for more than `TOOL_CARDS_SHOWN`. */
+  readonly #toolCardLimits = new Map<string, number>();
   readonly #interrupts = new InterruptController(this, {
     loop: () => this.#agentLoop.loop,
     onResume: () => this.#scroll.follow(),
@@ -441,12 +448,20 @@ export class AgUiAgent extends LitElement {
         case 'assistant': {
           const content = item.message.content ?? '';
           const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, budgetEnd);
-          const cards = (item.message.toolCalls ?? []).map((toolCall) => {
+          const { shown, hidden } = windowToolCalls(
+            item.message.toolCalls ?? [],
+            this.#toolCardLimits.get(item.id) ?? TOOL_CARDS_SHOWN,
+            (toolCall) => views?.get(toolCall.id)?.status === 'awaiting_approval',
+          );
+          // Keyed: a card's DOM stays with its call when the window over the calls moves.
+          const cards = repeat(shown, (toolCall) => toolCall.id, (toolCall) => {
             const data = toolCallCardData(toolCall, views?.get(toolCall.id), toolResults.get(toolCall.id), this.registry ?? globalToolRegistry);
             if (data.retry) countdown = true;
             return renderToolCallOnce(data, cardOptions);
           });
-          return renderAssistantMessage(item, markdown, cards);
+          if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length });
+          const summary = hiddenToolCallsSummary(hidden, (toolCall) => toolCallStatus(views?.get(toolCall.id), toolResults.get(toolCall.id)));
+          return renderAssistantMessage(item, markdown, { cards, count: shown.length, hidden: this.#renderHiddenToolCalls(hidden.length, summary) });
         }
       }
     };
@@ -512,6 +527,39 @@ export class AgUiAgent extends LitElement {
     if (markdown.stale) this.#markdownCatchUp.add(item.id, () => item.message.content ?? '', markdown);
     return markdown;
   }
+
+  /** The row that stands for a message's `count` hidden tool calls: what they are doing, and "Show more". */
+  #renderHiddenToolCalls(count: number, summary: string): TemplateResult {
+    const more = Math.min(count, TOOL_CARDS_PAGE);
+    return html`<div part="tool-calls-hidden" class="tool-calls-hidden">
+      <span part="tool-calls-hidden-summary" class="tool-calls-hidden-summary"
+        >${count} earlier tool ${count === 1 ? 'call' : 'calls'}: ${summary}</span
+      >
+      <button
+        part="load-earlier-tool-calls"
+        class="load-earlier-tool-calls"
+        type="button"
+        aria-label="Show ${more} earlier tool ${more === 1 ? 'call' : 'calls'}"
+        @click=${this.#onShowEarlierToolCalls}
+      >
+        Show ${more} more
+      </button>
+    </div>`;
+  }
+
+  /**
+   * "Show more" of a message's hidden tool calls: a page more of its cards, the first card shown so far kept where
+   * it is on screen (the new ones appear above it, as "Show earlier messages" does).
+   */
+  #onShowEarlierToolCalls = (event: Event): void => {
+    const row = (event.currentTarget as HTMLElement).closest('.tool-calls-hidden');
+    const messageId = row?.closest<HTMLElement>('[data-message-id]')?.dataset.messageId;
+    if (!row || messageId === undefined || this.#scroll.keepingPosition) return;
+    this.#toolCardLimits.set(messageId, (this.#toolCardLimits.get(messageId) ?? TOOL_CARDS_SHOWN) + TOOL_CARDS_PAGE);
+    this.#scroll.unfollow();
+    this.#scroll.keepInPlace(row.nextElementSibling ?? row);
+    this.requestUpdate();
+  };
 
   #renderError(): TemplateResult | typeof nothing {
     const error = this.#localError ?? this.#agentLoop.loop?.lastError;
@@ -599,6 +647,7 @@ export class AgUiAgent extends LitElement {
     this.#dismissedError = undefined;
     this.#scroll.follow();
     this.#window.reset();
+    this.#toolCardLimits.clear();
     this.#markdown.clear();
     this.#markdownCatchUp.cancel();
     this.#transcriptMemo = undefined;

@@ -50,7 +50,7 @@ export function toolCallCardData(
     toolCallId: toolCall.id,
     toolCallName: name,
     kind: view?.kind ?? (registry.has(name) ? 'frontend' : 'backend'),
-    status: view?.status ?? (answer ? (answer.error ? 'failed' : 'succeeded') : 'pending'),
+    status: toolCallStatus(view, answer),
     argsText: view?.argsText || shown(toolCall.function.arguments, 'args'),
   };
   const result = view?.result ?? (answer ? shown(contentText(answer.content), 'result') : undefined);
@@ -60,6 +60,11 @@ export function toolCallCardData(
   if (view?.retry) data.retry = view.retry;
   if (view?.status === 'awaiting_approval' && view.approval && !view.approval.defaultPrevented) data.approval = view.approval;
   return data;
+}
+
+/** The status a card shows: the live view's, else what its tool message says (`pending` without one). */
+export function toolCallStatus(view: ToolCallView | undefined, answer: ToolMessage | undefined): ToolCallView['status'] {
+  return view?.status ?? (answer ? (answer.error ? 'failed' : 'succeeded') : 'pending');
 }
 
 /** Handlers and clock of a card. */

@@ -62,6 +62,12 @@ export class ScrollFollowController implements ReactiveController {
   #lastHeight = 0;
   /** An element to keep where it is on screen across the next update, and its offset from the scroller's top. */
   #anchor: { element: Element; offset: number } | undefined;
+  /**
+   * The last `keepInPlace()` element, still held in place after the update against late layout (cards or blocks
+   * inserted above it with an estimated height, `content-visibility: auto`, getting their real one as they come near
+   * the viewport), until the reader scrolls or follows again.
+   */
+  #held: { element: Element; offset: number } | undefined;
   /** At the very bottom (scrolled, not at offset 0) as last measured: scroll anchoring keeps it there. */
   #pinned = false;
   #observer: ResizeObserver | undefined;
@@ -81,6 +87,7 @@ export class ScrollFollowController implements ReactiveController {
 
   /** Follows the bottom again (scrolls there on the next update). */
   follow(): void {
+    this.#held = undefined;
     if (!this.#following) this.#pinned = false;
     this.#following = true;
   }
@@ -97,10 +104,12 @@ export class ScrollFollowController implements ReactiveController {
 
   /**
    * Keeps `element` where it is on screen across the next update (for content inserted above it and removed below it,
-   * or the reverse), by scrolling by however much it moved.
+   * or the reverse), by scrolling by however much it moved; then keeps it there while late layout above it changes
+   * the content's size (see `#held`), until the reader scrolls, or `follow()`.
    */
   keepInPlace(element: Element): void {
     const scroller = this.#options.scroller();
+    this.#held = undefined;
     if (scroller) this.#anchor = { element, offset: offsetIn(scroller, element) };
   }
 
@@ -112,7 +121,10 @@ export class ScrollFollowController implements ReactiveController {
         if (this.#resizeFrame !== undefined) return;
         this.#resizeFrame = requestAnimationFrame(() => {
           this.#resizeFrame = undefined;
-          if (!this.keepingPosition) this.onScroll();
+          if (this.keepingPosition) return;
+          const scroller = this.#options.scroller();
+          if (this.#held !== undefined && scroller) this.#restore(scroller, this.#held);
+          this.onScroll();
         });
       });
     }
@@ -143,10 +155,9 @@ export class ScrollFollowController implements ReactiveController {
       this.#observedScroller = scroller;
     }
     if (this.#anchor !== undefined) {
-      const { element, offset } = this.#anchor;
+      this.#held = this.#anchor;
       this.#anchor = undefined;
-      if (element.isConnected) scroller.scrollTop += offsetIn(scroller, element) - offset;
-      this.#record(scroller);
+      this.#restore(scroller, this.#held);
     } else if (this.#following && !(SCROLL_ANCHORING && this.#pinned)) {
       this.#toBottom(scroller);
     }
@@ -159,6 +170,8 @@ export class ScrollFollowController implements ReactiveController {
     if (!scroller || scroller.clientHeight === 0) return;
     const top = scroller.scrollTop;
     const height = scroller.scrollHeight;
+    // Not where the last measure left it: the reader scrolled, and what they look at now is theirs to keep.
+    if (top !== this.#lastTop) this.#held = undefined;
     const up = this.#lastTop - top;
     const shrink = this.#lastHeight - height;
     if (height - top - scroller.clientHeight <= (this.#options.thresholdPx ?? 32)) {
@@ -194,8 +207,16 @@ export class ScrollFollowController implements ReactiveController {
   };
 
   #unfollowByReader(): void {
+    this.#held = undefined;
     this.#following = false;
     this.#pinned = false;
+  }
+
+  /** Scrolls by however much `held.element` moved from `held.offset` (nothing once it left the DOM). */
+  #restore(scroller: HTMLElement, held: { element: Element; offset: number }): void {
+    if (!held.element.isConnected) this.#held = undefined;
+    else scroller.scrollTop += offsetIn(scroller, held.element) - held.offset;
+    this.#record(scroller);
   }
 
   #toBottom(scroller: HTMLElement): void {

@@ -88,7 +88,8 @@ function renderChunk(chunk: string): TemplateResult {
 }
 
 /**
- * An assistant message: its markdown and its tool call cards. Each stable chunk of the markdown is set once, in a
+ * An assistant message: its markdown and its tool call cards (`count` of them, after `hidden`, the row that stands
+ * for the calls left out, if any: see `tool-cards-window.ts`). Each stable chunk of the markdown is set once, in a
  * `.markdown-chunk` of its own (big ones are skipped while out of view, see `renderChunk`), then the tail, the
  * block still being written, in a `.markdown-tail`. Every HTML string here comes from `internal/markdown.ts`, i.e.
  * from DOMPurify.
@@ -96,7 +97,7 @@ function renderChunk(chunk: string): TemplateResult {
 export function renderAssistantMessage(
   item: Extract<TranscriptItem, { kind: 'assistant' }>,
   markdown: RenderedMarkdown | undefined,
-  toolCards: readonly unknown[],
+  toolCards: { cards: unknown; count: number; hidden?: unknown },
 ): TemplateResult {
   return html`<div part="message message-assistant" class="message assistant" data-message-id=${item.id}>
     <span class="visually-hidden">Assistant said:</span>
@@ -105,7 +106,7 @@ export function renderAssistantMessage(
           ? nothing
           : html`<div class="markdown-tail">${unsafeHTML(markdown.tail)}</div>`}</div>`
       : nothing}
-    ${toolCards.length > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards}</div>` : nothing}
+    ${toolCards.count > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards.hidden ?? nothing}${toolCards.cards}</div>` : nothing}
   </div>`;
 }
 

@@ -91,7 +91,7 @@ function warmUpTemplates(): void {
     const message = { id: 'warm-up', role: 'assistant' as const, content: 'a' };
     const markdown = { chunks: ['<p>a</p>', `<p>${'a'.repeat(2048)}</p>`], tail: '<p>a</p>', stale: false };
     const cards = SAMPLE_CARDS.map((card) => renderToolCall(card, SAMPLE_CARD_OPTIONS));
-    render(renderAssistantMessage({ kind: 'assistant', id: message.id, message }, markdown, cards), document.createElement('div'));
+    render(renderAssistantMessage({ kind: 'assistant', id: message.id, message }, markdown, { cards, count: cards.length }), document.createElement('div'));
   } catch {
     // Best effort: the real render reports its own failures.
   }
