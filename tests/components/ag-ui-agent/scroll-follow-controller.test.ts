@@ -82,11 +82,21 @@ describe('ScrollFollowController keepInPlace', () => {
       await frames();
       expect(offset()).to.be.closeTo(start, 1);
 
-      // The reader scrolls: from then on, what is above may move it.
-      scroller.scrollTop -= 100;
+      // Content above grows, and the reader scrolls in the next frame, before the controller's frame handles that
+      // growth and before their scroll event came: their position is kept, not the element's.
+      const afterScroll = await new Promise<number>((resolve) => {
+        requestAnimationFrame(() => {
+          above.style.height = '2100px';
+          requestAnimationFrame(() => {
+            scroller.scrollTop -= 100;
+            resolve(offset());
+          });
+        });
+      });
       await frames();
-      const afterScroll = offset();
-      above.style.height = '2100px';
+      expect(offset()).to.be.closeTo(afterScroll, 1);
+      // From then on, what is above may move it.
+      above.style.height = '2400px';
       await frames();
       expect(offset()).to.be.closeTo(afterScroll + 300, 1);
     } finally {

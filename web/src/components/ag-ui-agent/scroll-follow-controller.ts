@@ -123,7 +123,11 @@ export class ScrollFollowController implements ReactiveController {
           this.#resizeFrame = undefined;
           if (this.keepingPosition) return;
           const scroller = this.#options.scroller();
-          if (this.#held !== undefined && scroller) this.#restore(scroller, this.#held);
+          if (this.#held !== undefined && scroller) {
+            // Moved since the last measure: the reader scrolled (their scroll event may not have come yet).
+            if (scroller.scrollTop !== this.#lastTop) this.#held = undefined;
+            else this.#restore(scroller, this.#held);
+          }
           this.onScroll();
         });
       });
