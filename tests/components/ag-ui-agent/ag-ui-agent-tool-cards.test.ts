@@ -71,9 +71,12 @@ describe('<ag-ui-agent> tool cards of a message with many calls', () => {
     );
     const button = $(el, '[part="load-earlier-tool-calls"]')!;
     expect(button.textContent!.trim()).to.equal('Show 50 more');
-    expect(button.getAttribute('aria-label')).to.equal('Show 50 earlier tool calls');
-    // The 10 unanswered calls are among the newest 50: restored, with no result, their cards say Pending.
+    // Its accessible name contains its visible text (WCAG 2.5.3).
+    expect(button.getAttribute('aria-label')).to.equal('Show 50 more tool calls');
+    // The 10 unanswered calls are among the newest 50: restored, with no result, their cards say Pending, and have no
+    // Cancel button (nothing runs them).
     expect($$(el, '[part~="tool-call-pending"]')).to.have.length(10);
+    expect($$(el, '[part="tool-call-cancel"]')).to.have.length(0);
 
     const nodes = (agent: AgUiAgent) => agent.shadowRoot!.querySelectorAll('*').length;
     expect(nodes(el)).to.be.at.most(nodes(small) * 1.05);

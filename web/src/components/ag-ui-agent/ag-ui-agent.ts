@@ -106,7 +106,7 @@ const MAX_RENDERED = 150;
  * @csspart tool-call-name - The tool's name.
  * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
  * @csspart tool-call-status - The live status text (with `tool-call-status-<status>`).
- * @csspart tool-call-cancel - The Cancel button of a running frontend tool call.
+ * @csspart tool-call-cancel - The Cancel button of a running frontend tool call (validating, executing, or waiting for a retry).
  * @csspart tool-call-section - The arguments block and the result block.
  * @csspart tool-call-label - The "Arguments" and "Result" labels.
  * @csspart tool-call-args - The arguments (`<pre>`).
@@ -539,7 +539,7 @@ export class AgUiAgent extends LitElement {
         part="load-earlier-tool-calls"
         class="load-earlier-tool-calls"
         type="button"
-        aria-label="Show ${more} earlier tool ${more === 1 ? 'call' : 'calls'}"
+        aria-label="Show ${more} more tool ${more === 1 ? 'call' : 'calls'}"
         @click=${this.#onShowEarlierToolCalls}
       >
         Show ${more} more

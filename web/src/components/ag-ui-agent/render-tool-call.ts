@@ -75,11 +75,14 @@ export interface ToolCallCardOptions extends ToolApprovalCardOptions {
   onCancel: (event: Event, toolCallId: string) => void;
 }
 
-const CANCELLABLE: ReadonlySet<ToolCallView['status']> = new Set(['pending', 'validating', 'executing']);
-
-/** Whether a card shows its Cancel button: a frontend call that runs (or waits for a retry). */
+/**
+ * Whether a card shows its Cancel button: a frontend call that runs (validating, executing) or waits for a retry
+ * (`pending` with `retry`). Not a call that is `pending` without having started (before its run ended, or unanswered
+ * in a restored thread): nothing runs there for Cancel to stop.
+ */
 export function isCancellable(data: ToolCallCardData): boolean {
-  return data.kind === 'frontend' && CANCELLABLE.has(data.status);
+  if (data.kind !== 'frontend') return false;
+  return data.status === 'validating' || data.status === 'executing' || (data.status === 'pending' && data.retry !== undefined);
 }
 
 /** The status line, e.g. `Running`, `Retrying: attempt 2 of 3 in 2 s`. */
