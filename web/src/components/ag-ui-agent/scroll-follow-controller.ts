@@ -123,11 +123,9 @@ export class ScrollFollowController implements ReactiveController {
           this.#resizeFrame = undefined;
           if (this.keepingPosition) return;
           const scroller = this.#options.scroller();
-          if (this.#held !== undefined && scroller) {
-            // Moved since the last measure: the reader scrolled (their scroll event may not have come yet).
-            if (scroller.scrollTop !== this.#lastTop) this.#held = undefined;
-            else this.#restore(scroller, this.#held);
-          }
+          // Not if it moved since the last measure: the reader scrolled (their scroll event may not have come yet),
+          // and `onScroll()` lets go of the element.
+          if (this.#held !== undefined && scroller?.scrollTop === this.#lastTop) this.#restore(scroller, this.#held);
           this.onScroll();
         });
       });
