@@ -32,12 +32,17 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Runs `fn` `times` times and returns the per-key medians of the numeric results (and every run, as `runs`). */
+/** The per-key medians of the numeric results of `runs` (and the runs themselves, as `runs`). */
+function summarize(runs) {
+  const keys = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number');
+  return { ...Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])), runs };
+}
+
+/** Runs `fn` `times` times and returns `summarize()` of the results. */
 async function repeat(times, fn) {
   const runs = [];
   for (let i = 0; i < times; i++) runs.push(await fn(i));
-  const keys = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'number');
-  return { ...Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])), runs };
+  return summarize(runs);
 }
 
 const started = performance.now();
@@ -49,7 +54,7 @@ const selected = figures.filter((figure) => wanted(figure.id));
 
 console.log(`Building benchmark pages${quick ? ' (quick)' : ''}...`);
 await build({ configFile: `${root}bench/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const ctx = { quick, root, outDir, median, repeat, shared: {}, log: (message) => console.log(`  ${message}`) };
+const ctx = { quick, root, outDir, median, summarize, repeat, shared: {}, log: (message) => console.log(`  ${message}`) };
 // Figures that build pages of their own do it before the server starts (it serves what is on disk then).
 for (const figure of selected) await figure.prepare?.(ctx);
 
