@@ -39,7 +39,7 @@ describe('AgentRunLoop redaction', () => {
     expect(end.execution).to.deep.include({ result: shownResult, args: { query: 'books', token: '[redacted]' } });
     const view = loop.toolCalls.get(end.toolCallId)!;
     expect(view).to.deep.include({ argsText: '{"query":"books","token":"[redacted]"}', result: shownResult });
-    expect(view.execution!.result).to.equal(shownResult);
+    expect(view.answer!.content).to.not.equal(shownResult); // the agent's copy is the real one
 
     // The agent got the real arguments and the real result.
     const requests = await recordedRequests(loop.threadId);

@@ -64,7 +64,7 @@ describe('AgentRunLoop frontend tools', () => {
     expect(new Set(results.map((message) => message.id)).size).to.equal(40);
     for (const loop of [first, second]) {
       expect([...loop.toolCalls.values()].map((view) => view.status)).to.deep.equal(Array(20).fill('succeeded'));
-      expect([...loop.toolCalls.values()].every((view) => view.execution?.status === 'succeeded')).to.equal(true);
+      expect([...loop.toolCalls.values()].every((record) => loop.manager.getExecution(record.executionId!)?.status === 'succeeded')).to.equal(true);
     }
   });
 

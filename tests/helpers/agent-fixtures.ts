@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { z } from 'zod';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import { SseHttpAgent } from '../../web/src/agent/sse-http-agent.js';
-import type { AgentRunLoopEventMap } from '../../web/src/agent/types.js';
+import { AGENT_RUN_LOOP_EVENTS, type AgentRunLoopEventMap } from '../../web/src/agent/types.js';
 import { ToolRegistry, type ToolDefinition, type ToolMetadata } from '../../web/src/tools/index.js';
 
 /** A promise with its `resolve` exposed, for steering a handler from the test. */
@@ -41,21 +41,7 @@ export async function recordedRequests(threadId: string): Promise<Array<{ index:
 /** Records the loop's events in order, as `[type, detail]`. */
 export function recordEvents(loop: AgentRunLoop): Array<[keyof AgentRunLoopEventMap, unknown]> {
   const events: Array<[keyof AgentRunLoopEventMap, unknown]> = [];
-  const types: Array<keyof AgentRunLoopEventMap> = [
-    'run-started',
-    'run-finished',
-    'run-error',
-    'messages-changed',
-    'state-changed',
-    'tool-call-start',
-    'tool-call-args',
-    'tool-call-end',
-    'tool-call-error',
-    'tool-status-changed',
-    'tool-retrying',
-    'running-changed',
-  ];
-  for (const type of types) loop.addEventListener(type, (event) => events.push([type, (event as CustomEvent).detail]));
+  for (const type of AGENT_RUN_LOOP_EVENTS) loop.addEventListener(type, (event) => events.push([type, (event as CustomEvent).detail]));
   return events;
 }
 

@@ -8,8 +8,8 @@ export * from './agent/index.js';
 export { AgUiAgent } from './components/ag-ui-agent/ag-ui-agent.js';
 export type {
   AgUiAgentEventMap,
+  AgUiAgentLoopEventMap,
   AgUiDocumentEventMap,
-  InterruptDetail,
   MessageSendDetail,
   ToolRegistrationErrorDetail,
 } from './components/ag-ui-agent/ag-ui-agent.events.js';

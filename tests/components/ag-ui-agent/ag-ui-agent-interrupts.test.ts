@@ -2,7 +2,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import type { InterruptDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
+import type { InterruptDetail } from '../../../web/src/agent/types.js';
 import { getRecordedRequests } from '../../helpers/ag-ui-server.js';
 import { $, $$, assistantText, mount, rendered, scenarioUrl } from './helpers.js';
 

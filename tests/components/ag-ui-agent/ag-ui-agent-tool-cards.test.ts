@@ -73,9 +73,12 @@ describe('<ag-ui-agent> tool cards of a message with many calls', () => {
     expect(button.textContent!.trim()).to.equal('Show 50 more');
     // Its accessible name contains its visible text (WCAG 2.5.3).
     expect(button.getAttribute('aria-label')).to.equal('Show 50 more tool calls');
-    // The 10 unanswered calls are among the newest 50: restored, with no result, their cards say Pending, and have no
-    // Cancel button (nothing runs them).
-    expect($$(el, '[part~="tool-call-pending"]')).to.have.length(10);
+    // The 10 unanswered calls are among the newest 50: restored, with no result, nothing runs them: their cards say
+    // so (never Pending or Running) and have no Cancel button.
+    const unanswered = $$(el, '[part~="tool-call-unanswered"]');
+    expect(unanswered).to.have.length(10);
+    expect(unanswered[0]!.querySelector('[part~="tool-call-status"]')!.textContent!.trim()).to.equal('No result');
+    expect($$(el, '[part~="tool-call-pending"]')).to.have.length(0);
     expect($$(el, '[part="tool-call-cancel"]')).to.have.length(0);
 
     const nodes = (agent: AgUiAgent) => agent.shadowRoot!.querySelectorAll('*').length;

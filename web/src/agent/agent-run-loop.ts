@@ -1,22 +1,24 @@
 import { randomUUID } from '@ag-ui/client';
 import type { Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, UserMessage } from '@ag-ui/client';
-import { ToolExecutionManager, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
-import { ListenerAwareEventTarget } from '../tools/listener-aware-event-target.js';
+import { ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
 import { Conversation } from './conversation.js';
+import { Decisions, type DecisionsHost } from './decisions.js';
 import { EventDrain } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
 import { classifyRunError, runFailure, type RunFailure } from './run-errors.js';
-import { CANCELLED_BY_USER_MESSAGE, ToolResultErrorCode } from './tool-results.js';
-import { ToolCallTracker } from './tool-call-tracker.js';
-import { ToolCallGate } from './tool-call-gate.js';
-import { ToolBatch, ToolRound } from './tool-round.js';
+import { CANCELLED_BY_USER_MESSAGE, ToolResultErrorCode, parseToolArguments } from './tool-results.js';
+import { ToolCallStore } from './tool-call-store.js';
+import { answerUnanswered, callsToRun, refuse, runToolRound, type ToolRoundContext } from './tool-round.js';
 import {
   RunErrorCode,
   type AgentRunLoopEventMap,
   type AgentRunLoopOptions,
+  type InterruptDetail,
+  type PendingDecision,
   type RunErrorDetail,
   type RunnableAgent,
-  type ToolCallView,
+  type ToolApprovalRequestedDetail,
+  type ToolCallRecord,
 } from './types.js';
 
 /** Default of `AgentRunLoopOptions.maxToolIterations`. */
@@ -29,7 +31,10 @@ const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
 interface Turn {
   stopped: boolean;
   run?: RunState;
-  batch?: ToolBatch;
+  /** Aborted by Stop (and when a run fails after its tools started): cancels the round's executions and approvals. */
+  tools?: AbortController;
+  /** The turn ended with an error while interrupts were pending: they are offered again. */
+  failed?: boolean;
 }
 
 /**
@@ -54,9 +59,11 @@ interface Turn {
  * to the event loop (`EventDrain`, 8 ms). It fires one `messages-changed` per slice, never one per token. `messages`
  * is one array mutated in place; `version` (also in the event detail) changes with every batch.
  *
- * Events: an event type nobody listens to on the loop is neither built nor dispatched (a 1,000-call tool round fires
- * ~5,000 tool events); the tools' progress comes from the `ToolExecutionManager` through each execution's
- * `onEvent` observer, not through listeners on the manager.
+ * State: every tool call of the thread is one plain `ToolCallRecord` (`toolCalls`), written by the stream and by the
+ * tool round; the tool events, the element's cards and the tool messages sent back are derived from it. Whatever
+ * waits for a person, approvals of frontend calls and AG-UI interrupts, is one list, `decisions`. A run that finishes
+ * with interrupts offers them (`interrupt`, cancelable) once the turn is over, and resumes the agent once when all
+ * are answered; an interrupt with `reason: 'tool_call'` is an approval of the server's call (`{ approved }`).
  *
  * Errors never reject: HTTP errors, network loss, `RUN_ERROR`, protocol violations and the loop guard end the turn
  * with a `run-error` event and `lastError`, keeping the conversation; calls of the failed run that have no result get
@@ -75,6 +82,8 @@ interface Turn {
  * @fires {CustomEvent<ToolRetryingDetail>} tool-retrying - a frontend tool will be retried after `delayMs`
  * @fires {CustomEvent<ToolApprovalRequestedDetail>} tool-approval-requested - cancelable; a frontend call waits for a
  *   person's approval (the registry's `ToolPolicy`; see `approveToolCall()`)
+ * @fires {CustomEvent<InterruptDetail>} interrupt - cancelable; an interrupt of the last run waits for an answer
+ * @fires {CustomEvent<DecisionsChangedDetail>} decisions-changed - `decisions` changed
  * @fires {CustomEvent<{ running: boolean }>} running-changed - `running` flipped
  *
  * @example
@@ -93,7 +102,7 @@ interface Turn {
  * await loop.sendMessage('What time is it?'); // resolves when the agent has answered (never rejects)
  * ```
  */
-export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap> {
+export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   /** The agent that runs. Its `threadId`, `messages`, `state` and `pendingInterrupts` are updated after each run. */
   readonly agent: RunnableAgent;
   /** Where frontend tools are looked up. */
@@ -108,10 +117,9 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   forwardedProps?: Record<string, unknown>;
 
   readonly #conversation: Conversation;
-  readonly #tracker: ToolCallTracker;
-  readonly #gate: ToolCallGate;
-  readonly #tools: ToolRound;
-  readonly #listeners = new AbortController();
+  readonly #store: ToolCallStore;
+  readonly #decisions: Decisions;
+  readonly #tools: ToolRoundContext;
   #threadId: string;
   #lastError: RunErrorDetail | undefined;
   #pendingInterrupts: Interrupt[] = [];
@@ -135,19 +143,16 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     if (options.forwardedProps !== undefined) this.forwardedProps = options.forwardedProps;
     this.#threadId = this.agent.threadId || randomUUID();
     this.#conversation = new Conversation(cloneMessages(this.agent.messages ?? []), this.agent.state ?? {});
-    this.#tracker = new ToolCallTracker(
-      this.manager,
-      this.registry,
-      (type, detail) => this.#emit(type, detail),
-      (type) => this.hasListeners(type),
-      this.#listeners.signal,
-    );
-    this.#tracker.restore(this.#conversation);
-    this.#gate = new ToolCallGate(this.registry, this.#tracker, (detail) => {
-      const event = new CustomEvent('tool-approval-requested', { detail, cancelable: true });
-      return !this.dispatchEvent(event);
-    });
-    this.#tools = new ToolRound(this.#conversation, this.registry, this.#tracker, this.#gate);
+    this.#store = new ToolCallStore(this.registry, (type, detail) => this.#emit(type, detail));
+    this.#store.syncFromMessages(this.#conversation.messages);
+    this.#decisions = new Decisions(this.#decisionsHost());
+    this.#tools = {
+      conversation: this.#conversation,
+      registry: this.registry,
+      manager: this.manager,
+      store: this.#store,
+      decisions: this.#decisions,
+    };
     this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
   }
 
@@ -176,9 +181,17 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     return this.#running;
   }
 
-  /** Live views of the tool calls streamed in this session (and restored ones that have a result), by toolCallId. */
-  get toolCalls(): ReadonlyMap<string, ToolCallView> {
-    return this.#tracker.views;
+  /** Every tool call of the thread (streamed, or in restored and snapshot messages) as its record, by toolCallId. */
+  get toolCalls(): ReadonlyMap<string, ToolCallRecord> {
+    return this.#store.records;
+  }
+
+  /**
+   * What waits for a person: frontend calls waiting for approval, and the interrupts the last run finished with
+   * (each with its `state`). A new array whenever it changes (`decisions-changed`).
+   */
+  get decisions(): readonly PendingDecision[] {
+    return this.#decisions.list;
   }
 
   /** The error that ended the last turn; cleared when a turn starts and by `reset()`/`setMessages()`. */
@@ -202,6 +215,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     const resume = this.#pendingInterrupts.map(
       (interrupt): ResumeEntry => ({ interruptId: interrupt.id, status: 'cancelled' }),
     );
+    this.#decisions.dropInterrupts();
     const turn = this.#beginTurn();
     const message: UserMessage = { id: randomUUID(), role: 'user', content: text };
     this.#conversation.append(message);
@@ -217,6 +231,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   async runAgent(params: { resume?: ResumeEntry[] } = {}): Promise<void> {
     if (this.#disposed) return;
     this.stop();
+    this.#decisions.dropInterrupts();
     await this.#runTurn(this.#beginTurn(), params.resume);
   }
 
@@ -239,8 +254,8 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
         // an agent's abortRun failing must not keep the loop running
       }
     }
-    turn.batch?.controller.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
-    if (run) this.#tools.answerUnanswered(run.toolCallIds, CANCELLED_BY_USER_MESSAGE, turn.batch?.settled);
+    turn.tools?.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
+    if (run) answerUnanswered(this.#tools, run.toolCallIds, CANCELLED_BY_USER_MESSAGE);
     this.#flush();
     this.#finishTurn(turn);
   }
@@ -252,17 +267,20 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
    * @returns `false` when no execution of this loop is running (or waiting) for `toolCallId`
    */
   cancelToolCall(toolCallId: string): boolean {
-    if (this.#gate.settle(toolCallId, { status: 'cancelled' })) return true;
-    return this.#tracker.cancel(toolCallId, new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
+    const approval = this.#decisions.approvalFor(toolCallId);
+    if (approval?.kind === 'tool-approval') return approval.cancel();
+    const record = this.#store.get(toolCallId);
+    const running = record?.kind === 'frontend' && record.executionId !== undefined && record.answer === undefined;
+    return running && this.manager.cancel(record.executionId!, new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
   }
 
   /**
-   * Approves a call that is `awaiting_approval` (the same as its `tool-approval-requested` detail's `approve()`): it
-   * runs now.
+   * Approves a call that is `awaiting_approval` (the same as its decision's `answer({ approved: true })`): a frontend
+   * call runs now; for a `tool_call` interrupt about a server's call, `{ approved: true }` goes into the resume.
    * @returns `false` when `toolCallId` is not waiting for approval
    */
   approveToolCall(toolCallId: string): boolean {
-    return this.#gate.settle(toolCallId, { status: 'approved' });
+    return this.#decisions.approvalFor(toolCallId)?.answer({ approved: true }) ?? false;
   }
 
   /**
@@ -271,8 +289,12 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
    * @returns `false` when `toolCallId` is not waiting for approval
    */
   denyToolCall(toolCallId: string, reason?: string): boolean {
+    const decision = this.#decisions.approvalFor(toolCallId);
+    if (!decision) return false;
     const trimmed = typeof reason === 'string' ? reason.trim() : '';
-    return this.#gate.settle(toolCallId, trimmed === '' ? { status: 'denied' } : { status: 'denied', reason: trimmed });
+    // An interrupt's answer carries a reason only where its schema has one (AG-UI's approval schema has none).
+    const withReason = trimmed !== '' && (decision.kind === 'tool-approval' || hasProperty(decision.responseSchema, 'reason'));
+    return decision.answer(withReason ? { approved: false, reason: trimmed } : { approved: false });
   }
 
   /**
@@ -284,7 +306,8 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     this.#threadId = threadId ?? randomUUID();
     this.#conversation.setMessages([]);
     this.#conversation.setState({});
-    this.#tracker.clear();
+    this.#store.clear();
+    this.#decisions.clear();
     this.#lastError = undefined;
     this.#pendingInterrupts = [];
     this.#flush();
@@ -295,8 +318,9 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   setMessages(messages: Message[]): void {
     this.stop();
     this.#conversation.setMessages(cloneMessages(messages));
-    this.#tracker.clear();
-    this.#tracker.restore(this.#conversation);
+    this.#store.clear();
+    this.#store.syncFromMessages(this.#conversation.messages);
+    this.#decisions.clear();
     this.#lastError = undefined;
     this.#pendingInterrupts = [];
     this.#flush();
@@ -307,7 +331,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   dispose(): void {
     this.stop();
     this.#disposed = true;
-    this.#listeners.abort();
+    this.#decisions.clear();
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -346,7 +370,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
             await this.#abandonTools(turn, early.round);
             if (turn.stopped) return; // stop() while they were being cancelled has answered everything
           }
-          this.#fail(run, failure.info, failure.cause);
+          this.#fail(turn, run, failure.info, failure.cause);
           return;
         }
 
@@ -359,6 +383,8 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
         const finishedOutcome = run.finished!.outcome;
         if (finishedOutcome?.type === 'interrupt') {
           this.#pendingInterrupts = [...finishedOutcome.interrupts];
+          this.#awaitToolCallInterrupts(finishedOutcome.interrupts);
+          this.#endBackendCalls(run);
           this.#finishRun(run, false, result);
           return;
         }
@@ -367,7 +393,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
         // stream (RUN_STARTED after RUN_FINISHED), if any.
         // (The early round answered every call it ran: they are not looked up again.)
         const candidates = early ? exceptSubsequence(run.toolCallIds, early.calls) : run.toolCallIds;
-        const calls = finishedOutcome?.type === 'cancelled' ? [] : this.#tools.callsToRun(candidates);
+        const calls = finishedOutcome?.type === 'cancelled' ? [] : callsToRun(this.#tools, candidates);
         if (calls.length > 0) {
           if (iteration >= this.#maxIterations()) {
             this.#stopForLoopGuard(run, calls, result);
@@ -376,6 +402,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
           followUp = (await this.#runTools(turn, calls)) || followUp;
           if (turn.stopped) return;
         }
+        this.#endBackendCalls(run);
         this.#finishRun(run, followUp, result);
         if (!followUp) return;
         // A run-finished listener may have called stop() or sendMessage(): the loop condition checks.
@@ -384,12 +411,88 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
       // Only a bug or a hostile agent/registry gets here (e.g. toAgUiTools() throwing); the turn still ends cleanly.
       if (!turn.stopped) {
         turn.run?.drain?.cancel();
-        turn.batch?.controller.abort();
-        this.#fail(turn.run, classifyRunError(error), error);
+        turn.tools?.abort();
+        this.#fail(turn, turn.run, classifyRunError(error), error);
       }
     } finally {
       this.#finishTurn(turn);
+      this.#offerInterrupts(turn);
     }
+  }
+
+  /**
+   * Once a turn is over (listeners see `running` false): the interrupts its last run finished with become decisions,
+   * and after a failed turn (the resume run, or a message, failed) the interrupts still pending are offered again.
+   */
+  #offerInterrupts(turn: Turn): void {
+    if (turn.stopped && !turn.failed) return;
+    const pending = this.#pendingInterrupts;
+    if (pending.length === 0 || this.#turn !== undefined) return;
+    if (turn.failed) this.#awaitToolCallInterrupts(pending);
+    this.#decisions.openInterrupts(pending);
+  }
+
+  /** Records of the server's calls that interrupts with `reason: 'tool_call'` ask about wait for approval, not run. */
+  #awaitToolCallInterrupts(interrupts: readonly Interrupt[]): void {
+    for (const interrupt of interrupts) {
+      if (interrupt.reason !== 'tool_call' || typeof interrupt.toolCallId !== 'string') continue;
+      const record = this.#store.get(interrupt.toolCallId);
+      if (!record || record.status === 'succeeded' || record.status === 'failed') continue;
+      const parsed = parseToolArguments(this.#conversation.getToolCall(interrupt.toolCallId)?.toolCall.function.arguments ?? '');
+      this.#store.awaitApproval(interrupt.toolCallId, undefined, parsed.ok ? parsed.args : undefined);
+    }
+    this.#flush();
+  }
+
+  /** The run finished: its backend calls that got no result are `unanswered` (no card keeps saying Running). */
+  #endBackendCalls(run: RunState): void {
+    for (const toolCallId of run.toolCallIds) this.#store.unanswered(toolCallId);
+  }
+
+  /** How the decisions list reaches the loop's events and the run. */
+  #decisionsHost(): DecisionsHost {
+    return {
+      changed: () => this.#emit('decisions-changed', { decisions: this.#decisions.list }),
+      request: (decision) => this.#request(decision),
+      resume: (resume) => void this.runAgent({ resume }),
+      toolCallDecided: (toolCallId, approved) => {
+        this.#store.approvalAnswered(toolCallId, approved === true, approved === undefined ? 'Not answered' : 'Denied');
+      },
+    };
+  }
+
+  /**
+   * Fires a decision's cancelable request event: `tool-approval-requested` for a frontend call, `interrupt` for an
+   * interrupt. A `preventDefault()` hides default UIs (the record's `approval.defaultPrevented` for a `tool_call` one).
+   * @returns whether a listener called `preventDefault()`
+   */
+  #request(decision: PendingDecision): boolean {
+    let event: CustomEvent<ToolApprovalRequestedDetail | InterruptDetail>;
+    if (decision.kind === 'tool-approval') {
+      const toolCallId = decision.toolCallId!;
+      const detail: ToolApprovalRequestedDetail = {
+        toolCallId,
+        toolCallName: decision.toolCallName!,
+        effect: this.#store.get(toolCallId)?.approval?.effect ?? 'external_side_effect',
+        args: decision.args,
+        approve: () => decision.answer({ approved: true }),
+        deny: (reason?: string) =>
+          decision.answer(typeof reason === 'string' && reason.trim() !== '' ? { approved: false, reason } : { approved: false }),
+        signal: decision.signal,
+      };
+      event = new CustomEvent('tool-approval-requested', { detail, cancelable: true });
+    } else {
+      const detail: InterruptDetail = {
+        interrupt: decision.interrupt!,
+        decision,
+        resolve: (payload?: unknown) => decision.answer(payload),
+        cancel: () => decision.cancel(),
+      };
+      event = new CustomEvent('interrupt', { detail, cancelable: true });
+    }
+    const prevented = !this.dispatchEvent(event);
+    if (prevented && decision.kind === 'interrupt' && decision.toolCallId !== undefined) this.#store.approvalTakenOver(decision.toolCallId);
+    return prevented;
   }
 
   /**
@@ -401,7 +504,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     const outcome = run.finished?.outcome;
     if (!run.finished || run.error || outcome?.type === 'interrupt' || outcome?.type === 'cancelled') return undefined;
     if (iteration >= this.#maxIterations()) return undefined;
-    const calls = this.#tools.callsToRun(run.toolCallIds);
+    const calls = callsToRun(this.#tools, run.toolCallIds);
     if (calls.length === 0) return undefined;
     const round = this.#runTools(turn, calls);
     // Stop may end the turn without awaiting it; it never rejects, but a bug must not surface as an unhandled rejection.
@@ -415,7 +518,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
    * finished, and waits until every call of the round is answered.
    */
   async #abandonTools(turn: Turn, round: Promise<boolean>): Promise<void> {
-    turn.batch?.controller.abort(new DOMException(NOT_RUN_MESSAGE, 'AbortError'));
+    turn.tools?.abort(new DOMException(NOT_RUN_MESSAGE, 'AbortError'));
     await round;
   }
 
@@ -436,17 +539,17 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   #stream(run: RunState, input: RunAgentInput): EventDrain {
     this.agent.threadId = this.#threadId;
     return new EventDrain(runEvents(this.agent, input, run), {
-      onEvent: (event) => applyRunEvent(run, event, this.#conversation, this.#tracker),
+      onEvent: (event) => applyRunEvent(run, event, this.#conversation, this.#store),
       onSlice: () => this.#flush(),
     });
   }
 
   /** Runs the round's frontend calls; appends their results in call order. Resolves with whether any asks for a follow-up. */
   async #runTools(turn: Turn, calls: string[]): Promise<boolean> {
-    const batch = new ToolBatch();
-    turn.batch = batch;
-    const outcomes = await this.#tools.run(calls, batch);
-    turn.batch = undefined;
+    const controller = new AbortController();
+    turn.tools = controller;
+    const outcomes = await runToolRound(this.#tools, calls, controller.signal);
+    if (turn.tools === controller) turn.tools = undefined;
     if (turn.stopped) return false; // stop() has answered every call already
     this.#conversation.insertToolMessages(outcomes.map((outcome) => outcome.message));
     this.#flush();
@@ -457,7 +560,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
   #stopForLoopGuard(run: RunState, calls: string[], result: unknown): void {
     const rounds = this.#maxIterations();
     const message = `Stopped after ${rounds} tool round${rounds === 1 ? '' : 's'}`;
-    this.#tools.refuse(calls, ToolResultErrorCode.MAX_TOOL_ITERATIONS, {
+    refuse(this.#tools, calls, ToolResultErrorCode.MAX_TOOL_ITERATIONS, {
       category: 'cancelled',
       code: ToolResultErrorCode.MAX_TOOL_ITERATIONS,
       message: `Not run: ${message.toLowerCase()}`,
@@ -465,11 +568,12 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     });
     this.#flush();
     this.#finishRun(run, false, result);
-    this.#fail(run, { code: RunErrorCode.MAX_TOOL_ITERATIONS, message });
+    this.#fail(undefined, run, { code: RunErrorCode.MAX_TOOL_ITERATIONS, message });
   }
 
-  #fail(run: RunState | undefined, info: RunFailure, cause?: unknown): void {
-    if (run) this.#tools.answerUnanswered(run.toolCallIds, NOT_RUN_MESSAGE);
+  #fail(turn: Turn | undefined, run: RunState | undefined, info: RunFailure, cause?: unknown): void {
+    if (turn) turn.failed = true;
+    if (run) answerUnanswered(this.#tools, run.toolCallIds, NOT_RUN_MESSAGE);
     this.#flush();
     this.#syncAgent();
     const detail: RunErrorDetail = { code: info.code, message: info.message, threadId: this.#threadId };
@@ -546,9 +650,7 @@ export class AgentRunLoop extends ListenerAwareEventTarget<AgentRunLoopEventMap>
     this.#emit('running-changed', { running });
   }
 
-  /** Fires `type` with `detail`; builds and dispatches nothing when no listener is registered for it. */
   #emit<K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']): void {
-    if (!this.hasListeners(type)) return;
     const event = new CustomEvent(type, { detail });
     this.dispatchEvent(event);
   }
@@ -572,4 +674,10 @@ function exceptSubsequence(ids: readonly string[], subsequence: readonly string[
     }
     return true;
   });
+}
+
+/** Whether a JSON Schema object declares `property` among its `properties`. */
+function hasProperty(schema: Record<string, unknown> | undefined, property: string): boolean {
+  const properties = schema?.properties;
+  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, property);
 }

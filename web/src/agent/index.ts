@@ -3,9 +3,9 @@
  * `EventTarget`.
  * @module
  */
-export * from './types.js';
 export { AgentRunLoop, DEFAULT_MAX_TOOL_ITERATIONS } from './agent-run-loop.js';
 export { Conversation, type ConversationChange, type ToolCallEntry } from './conversation.js';
+export { APPROVAL_RESPONSE_SCHEMA } from './decisions.js';
 export { parsePartialJson } from './partial-json.js';
 export { SseHttpAgent, type SseHttpAgentConfig, type SseHttpAgentFetch } from './sse-http-agent.js';
 export {
@@ -16,3 +16,32 @@ export {
   parseToolArguments,
   toolErrorContent,
 } from './tool-results.js';
+export {
+  AGENT_RUN_LOOP_EVENTS,
+  RunErrorCode,
+  type AgentRunLoopEventMap,
+  type AgentRunLoopEventName,
+  type AgentRunLoopOptions,
+  type DecisionState,
+  type DecisionsChangedDetail,
+  type InterruptDetail,
+  type MessagesChangedDetail,
+  type PendingDecision,
+  type RunErrorDetail,
+  type RunFinishedDetail,
+  type RunStartedDetail,
+  type RunnableAgent,
+  type StateChangedDetail,
+  type ToolApprovalRequestedDetail,
+  type ToolApprovalView,
+  type ToolCallArgsDetail,
+  type ToolCallEndDetail,
+  type ToolCallError,
+  type ToolCallErrorDetail,
+  type ToolCallKind,
+  type ToolCallRecord,
+  type ToolCallStartDetail,
+  type ToolCallStatus,
+  type ToolRetryingDetail,
+  type ToolStatusChangedDetail,
+} from './types.js';

@@ -14,9 +14,8 @@ import type { Conversation } from './conversation.js';
 import type { EventDrain } from './event-drain.js';
 import { expandChunks } from './expand-chunks.js';
 import { runWithFetchGuard } from './http-agent-guard.js';
-import { parsePartialJson } from './partial-json.js';
 import { SseHttpAgent } from './sse-http-agent.js';
-import type { ToolCallTracker } from './tool-call-tracker.js';
+import type { ToolCallStore } from './tool-call-store.js';
 import type { RunnableAgent } from './types.js';
 
 /** How long the stream may stay open after RUN_FINISHED/RUN_ERROR before the loop ends it, in ms. */
@@ -59,8 +58,8 @@ export function runEvents(agent: RunnableAgent, input: RunAgentInput, run: RunSt
   }
 }
 
-/** Applies one verified event of `run`: to the conversation, then to the run's tool calls and outcome. */
-export function applyRunEvent(run: RunState, event: BaseEvent, conversation: Conversation, tracker: ToolCallTracker): void {
+/** Applies one verified event of `run`: to the conversation, then to the thread's tool-call records and the run's outcome. */
+export function applyRunEvent(run: RunState, event: BaseEvent, conversation: Conversation, store: ToolCallStore): void {
   conversation.apply(event);
   switch (event.type) {
     case EventType.TOOL_CALL_START: {
@@ -70,22 +69,27 @@ export function applyRunEvent(run: RunState, event: BaseEvent, conversation: Con
         run.toolCallIds.push(toolCallId);
       }
       const owner = conversation.getToolCall(toolCallId)?.owner;
-      tracker.onStart(toolCallId, toolCallName, owner?.id);
+      store.start(toolCallId, toolCallName, owner?.id);
       return;
     }
     case EventType.TOOL_CALL_ARGS: {
       const { toolCallId, delta } = event as ToolCallArgsEvent;
-      tracker.onArgs(toolCallId, delta, parsePartialJson);
+      store.appendArgs(toolCallId, delta, conversation.getToolCall(toolCallId)?.toolCall.function.arguments ?? '');
       return;
     }
-    case EventType.TOOL_CALL_END:
-      tracker.onEnd((event as ToolCallEndEvent).toolCallId);
+    case EventType.TOOL_CALL_END: {
+      const { toolCallId } = event as ToolCallEndEvent;
+      store.endArgs(toolCallId, conversation.getToolCall(toolCallId)?.toolCall.function.arguments ?? '');
       return;
+    }
     case EventType.TOOL_CALL_RESULT: {
       const { toolCallId, content } = event as ToolCallResultEvent;
-      tracker.onResult(toolCallId, typeof content === 'string' ? content : JSON.stringify(content));
+      store.serverResult(toolCallId, typeof content === 'string' ? content : JSON.stringify(content));
       return;
     }
+    case EventType.MESSAGES_SNAPSHOT:
+      store.syncFromMessages(conversation.messages);
+      return;
     case EventType.RUN_FINISHED:
       run.finished = event as RunFinishedEvent;
       armTerminalGrace(run);

@@ -112,3 +112,12 @@ export function toolFailureMessage(toolCallId: string, error: ToolError): ToolMe
   }
   return toolErrorMessage(toolCallId, error.category, error.message, error.validationErrors);
 }
+
+/** Text of a message content: a string as is; for parts, the text parts joined, other media named in brackets. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: { type?: string; text?: string }) => (part?.type === 'text' ? (part.text ?? '') : `[${part?.type ?? 'attachment'}]`))
+    .join('\n');
+}

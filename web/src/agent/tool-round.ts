@@ -1,194 +1,176 @@
+/**
+ * A tool round as plain async functions: for each frontend call of a finished run, the gate (policy, approval), then
+ * `await manager.execute()`; the round is all of them, concurrently, with their tool messages in call order.
+ * @module
+ * @internal
+ */
 import type { ToolMessage } from '@ag-ui/client';
-import { categorizeError, type ToolError, type ToolExecutionResult, type ToolRegistry } from '../tools/index.js';
-import type { Conversation } from './conversation.js';
-import type { ToolAdmission, ToolCallGate } from './tool-call-gate.js';
-import type { ToolCallTracker } from './tool-call-tracker.js';
 import {
+  budgetsFor,
+  categorizeError,
+  decideToolCall,
+  toolEffectOf,
+  withToolBudgets,
+  type ToolError,
+  type ToolExecutionManager,
+  type ToolExecutionResult,
+  type ToolRegistry,
+} from '../tools/index.js';
+import type { Conversation } from './conversation.js';
+import type { Decisions } from './decisions.js';
+import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
+import {
+  APPROVAL_DENIED_MESSAGE,
   INVALID_JSON_MESSAGE,
-  cancelledMessage,
   ToolResultErrorCode,
+  cancelledMessage,
   parseToolArguments,
   toolErrorMessage,
   toolFailureMessage,
   toolMessage,
 } from './tool-results.js';
 
-/** One answered frontend call: its tool message, and whether it asks for a follow-up run. */
+/** What a round works with: the loop's conversation, registry, manager, tool-call store and decisions. */
+export interface ToolRoundContext {
+  readonly conversation: Conversation;
+  readonly registry: ToolRegistry;
+  readonly manager: ToolExecutionManager;
+  readonly store: ToolCallStore;
+  readonly decisions: Decisions;
+}
+
+/** One answered call: its tool message, and whether it asks for a follow-up run. */
 export interface ToolOutcome {
   message: ToolMessage;
   followUp: boolean;
 }
 
-/** The frontend calls of one run while they execute. */
-export class ToolBatch {
-  /** Aborted by Stop: cancels the batch's executions and pending approvals. */
-  readonly controller = new AbortController();
-  /** Results of the calls that have settled, by toolCallId (Stop keeps them instead of answering `cancelled`). */
-  readonly settled = new Map<string, ToolMessage>();
+/** The calls among `toolCallIds` (a run's, in stream order) that name a registered tool and have no result yet. */
+export function callsToRun(context: ToolRoundContext, toolCallIds: readonly string[]): string[] {
+  const { conversation, registry } = context;
+  return toolCallIds.filter((toolCallId) => {
+    const entry = conversation.getToolCall(toolCallId);
+    return entry !== undefined && conversation.getToolResult(toolCallId) === undefined && registry.has(entry.toolCall.function.name);
+  });
 }
 
 /**
- * The tool half of `AgentRunLoop`: which calls of a finished run the page answers, running them, and answering the
- * calls that will not run. Results are tool messages (`tool-results.ts`); the views and events of each call go
- * through the loop's `ToolCallTracker`, approvals and policy through its `ToolCallGate`.
+ * Runs `calls` concurrently under `signal` (aborted by Stop, or when the run fails after its tools started).
+ * @returns their outcomes in call order; never rejects
  */
-export class ToolRound {
-  readonly #conversation: Conversation;
-  readonly #registry: ToolRegistry;
-  readonly #tracker: ToolCallTracker;
-  readonly #gate: ToolCallGate;
+export function runToolRound(context: ToolRoundContext, calls: readonly string[], signal: AbortSignal): Promise<ToolOutcome[]> {
+  return Promise.all(calls.map((toolCallId) => runToolCall(context, toolCallId, signal)));
+}
 
-  constructor(conversation: Conversation, registry: ToolRegistry, tracker: ToolCallTracker, gate: ToolCallGate) {
-    this.#conversation = conversation;
-    this.#registry = registry;
-    this.#tracker = tracker;
-    this.#gate = gate;
-  }
-
-  /** The calls among `toolCallIds` (a run's, in stream order) that name a registered tool and have no result yet. */
-  callsToRun(toolCallIds: readonly string[]): string[] {
-    return toolCallIds.filter((toolCallId) => {
-      const entry = this.#conversation.getToolCall(toolCallId);
-      return (
-        entry !== undefined &&
-        this.#conversation.getToolResult(toolCallId) === undefined &&
-        this.#registry.has(entry.toolCall.function.name)
-      );
-    });
-  }
-
-  /**
-   * Runs `calls` concurrently under `batch`. Resolves with their outcomes in call order (never rejects); each result
-   * is also recorded in `batch.settled` as it settles. One promise for the batch: each call reports its outcome
-   * through a callback, synchronously as it settles (see `ToolCallTracker.execute()`), so that the timer task that
-   * ends a call does not also run a chain of promise reactions for it.
-   */
-  run(calls: readonly string[], batch: ToolBatch): Promise<ToolOutcome[]> {
-    const signal = batch.controller.signal;
-    const outcomes = new Array<ToolOutcome>(calls.length);
-    let remaining = calls.length;
-    if (remaining === 0) return Promise.resolve(outcomes);
-    return new Promise((resolve) => {
-      for (let index = 0; index < calls.length; index++) {
-        const toolCallId = calls[index]!;
-        let answered = false;
-        const done = (outcome: ToolOutcome): void => {
-          if (answered) return;
-          answered = true;
-          batch.settled.set(toolCallId, outcome.message);
-          outcomes[index] = outcome;
-          if (--remaining === 0) resolve(outcomes);
-        };
-        this.#guarded(toolCallId, done, () => this.#runOne(toolCallId, signal, done));
-      }
-    });
-  }
-
-  /**
-   * Answers `calls` without running them (e.g. the loop guard): each is `cancelled` with `error`, and gets a tool
-   * message with `code`.
-   */
-  refuse(calls: readonly string[], code: ToolResultErrorCode, error: ToolError): void {
-    for (const toolCallId of calls) {
-      this.#tracker.onNotRun(toolCallId, 'cancelled', error);
-      this.#conversation.insertToolMessage(toolErrorMessage(toolCallId, code, error.message));
-    }
-  }
-
-  /**
-   * Answers the calls among `toolCallIds` that have no result (frontend and backend alike: a transcript with an
-   * unanswered call is rejected by the model providers on the next request) with `message`, `cancelled`; a call
-   * whose result is in `settled` gets that result instead.
-   */
-  answerUnanswered(toolCallIds: readonly string[], message: string, settled?: ReadonlyMap<string, ToolMessage>): void {
-    for (const toolCallId of toolCallIds) {
-      if (this.#conversation.getToolResult(toolCallId) !== undefined) continue;
-      if (this.#conversation.getToolCall(toolCallId) === undefined) continue;
-      const result = settled?.get(toolCallId);
-      if (result) {
-        this.#conversation.insertToolMessage(result);
-        continue;
-      }
-      this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
-      this.#conversation.insertToolMessage(toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message));
-    }
-  }
-
-  /**
-   * Runs one frontend call: registered? denied? JSON arguments? approval? then the manager. Calls `done` once with
-   * its outcome.
-   */
-  #runOne(toolCallId: string, signal: AbortSignal, done: (outcome: ToolOutcome) => void): void {
-    const entry = this.#conversation.getToolCall(toolCallId)!;
-    const tool = this.#registry.get(entry.toolCall.function.name);
-    if (!tool) {
-      // Unregistered between the end of the stream and now (only a listener could do that): not run.
-      const message = 'Not run: the tool is no longer registered';
-      this.#tracker.onNotRun(toolCallId, 'cancelled', { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
-      done({ message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, message), followUp: true });
-      return;
-    }
-    const denied = this.#gate.denied(tool, toolCallId);
-    if (denied) {
-      done({ message: denied, followUp: true });
-      return;
-    }
-    const parsed = parseToolArguments(entry.toolCall.function.arguments);
-    if (!parsed.ok) {
-      const error: ToolError = { category: 'validation', code: ToolResultErrorCode.INVALID_JSON, message: INVALID_JSON_MESSAGE, retryable: false };
-      this.#tracker.onNotRun(toolCallId, 'failed', error);
-      // Invalid arguments always get a follow-up, so that the model can correct itself.
-      done({ message: toolErrorMessage(toolCallId, ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE), followUp: true });
-      return;
-    }
-    const optsOut = tool.metadata?.followUp === false;
-    const run = (admission: ToolAdmission): void => {
-      if ('message' in admission) {
-        done(admission);
-        return;
-      }
-      this.#tracker.execute(admission.tool, toolCallId, parsed.args, signal, (result) => done(outcomeOf(toolCallId, result, signal, optsOut)));
-    };
-    const admitting = this.#gate.admit(tool, toolCallId, parsed.args, signal);
-    if (admitting instanceof Promise) {
-      admitting.then(
-        (admission) => this.#guarded(toolCallId, done, () => run(admission)),
-        (error: unknown) => this.#failed(toolCallId, done, error),
-      );
-    } else run(admitting);
-  }
-
-  /**
-   * Runs `step` of a call. A throw (only a bug, or a hostile registry or policy, gets there) answers that call as
-   * `failed`, category `unknown`, and the round goes on: the other calls are not lost with it.
-   */
-  #guarded(toolCallId: string, done: (outcome: ToolOutcome) => void, step: () => void): void {
-    try {
-      step();
-    } catch (error) {
-      this.#failed(toolCallId, done, error);
-    }
-  }
-
-  /** Answers a call that failed inside the loop (see `#guarded`): its view `failed`, its tool message category `unknown`. */
-  #failed(toolCallId: string, done: (outcome: ToolOutcome) => void, cause: unknown): void {
+/**
+ * One frontend call: registered? denied? JSON arguments? approval? then the manager. Never rejects: a throw (only a
+ * bug, or a hostile registry or policy, gets there) answers the call `failed`, category `unknown`.
+ */
+export async function runToolCall(context: ToolRoundContext, toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
+  try {
+    return await gateAndRun(context, toolCallId, signal);
+  } catch (cause) {
     const error = categorizeError(cause, 'unknown');
-    try {
-      this.#tracker.onNotRun(toolCallId, 'failed', error);
-    } catch {
-      // The view stays as it was; the answer matters more.
-    }
-    // Never expected, so always a follow-up: the model learns of it.
-    done({ message: toolFailureMessage(toolCallId, error), followUp: true });
+    return answer(context, toolCallId, { status: 'failed', message: toolFailureMessage(toolCallId, error), followUp: true, error });
   }
 }
 
-/** The outcome of a call the manager ran. */
-function outcomeOf(toolCallId: string, result: ToolExecutionResult, signal: AbortSignal, optsOut: boolean): ToolOutcome {
-  if (result.success) return { message: toolMessage(toolCallId, result.result), followUp: !optsOut };
-  if (result.error.category === 'cancelled') {
-    return { message: toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, cancelledMessage(signal)), followUp: !optsOut };
+async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
+  const { conversation, registry, store } = context;
+  const entry = conversation.getToolCall(toolCallId)!;
+  const name = entry.toolCall.function.name;
+  const tool = registry.get(name);
+  if (!tool) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, 'Not run: the tool is no longer registered');
+  // Checked before the arguments are parsed, so the model learns nothing about a tool it may not use.
+  if (registry.isDenied(name)) return policyDenied(context, toolCallId, name);
+  const parsed = parseToolArguments(entry.toolCall.function.arguments);
+  if (!parsed.ok) return notRun(context, toolCallId, 'failed', 'validation', ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE);
+  const args = parsed.args;
+
+  const decision = decideToolCall(registry.policy, tool, args);
+  if (decision === 'deny') return policyDenied(context, toolCallId, name);
+  if (decision === 'require_approval') {
+    const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args);
+    const verdict = await context.decisions.askApproval(toolCallId, name, shownArgs, signal, (takenOver) => {
+      if (takenOver) store.approvalTakenOver(toolCallId);
+    });
+    if (verdict.status !== 'approved') {
+      const denied = verdict.status === 'denied';
+      const text = !denied ? cancelledMessage(signal) : verdict.reason ? `${APPROVAL_DENIED_MESSAGE}: ${verdict.reason}` : APPROVAL_DENIED_MESSAGE;
+      return notRun(context, toolCallId, 'cancelled', 'cancelled', denied ? ToolResultErrorCode.APPROVAL_DENIED : ToolResultErrorCode.CANCELLED, text);
+    }
   }
-  // A failure always gets a follow-up, even for a tool that opts out, so that the model learns of it.
-  return { message: toolFailureMessage(toolCallId, result.error), followUp: true };
+
+  // The policy is read again: it may have changed while the person decided.
+  const runnable = withToolBudgets(tool, budgetsFor(registry.policy, name));
+  const result = await context.manager.execute(runnable, toolCallId, args, {
+    signal,
+    onEvent: (event) => store.onExecution(toolCallId, event),
+  });
+  const executionId = store.get(toolCallId)?.executionId;
+  const execution = executionId === undefined ? undefined : context.manager.getExecution(executionId);
+  const optsOut = tool.metadata?.followUp === false;
+  return answer(context, toolCallId, { ...answerOf(toolCallId, result, signal, optsOut), ...(execution !== undefined && { execution }) });
+}
+
+/** The answer to a call the manager ran. A failure always asks for a follow-up, even for a tool that opts out. */
+function answerOf(toolCallId: string, result: ToolExecutionResult, signal: AbortSignal, optsOut: boolean): ToolCallAnswer {
+  if (result.success) return { status: 'succeeded', message: toolMessage(toolCallId, result.result), followUp: !optsOut, result: result.result };
+  if (result.error.category === 'cancelled') {
+    const message = toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, cancelledMessage(signal));
+    return { status: 'cancelled', message, followUp: !optsOut, error: result.error };
+  }
+  return { status: 'failed', message: toolFailureMessage(toolCallId, result.error), followUp: true, error: result.error };
+}
+
+function policyDenied(context: ToolRoundContext, toolCallId: string, name: string): ToolOutcome {
+  const message = `Not run: the page's tool policy does not allow "${name}"`;
+  return notRun(context, toolCallId, 'failed', 'permanent', ToolResultErrorCode.POLICY_DENIED, message);
+}
+
+/** Answers a call without running it; every such answer asks for a follow-up, so that the model learns of it. */
+function notRun(
+  context: ToolRoundContext,
+  toolCallId: string,
+  status: 'failed' | 'cancelled',
+  category: ToolError['category'],
+  code: ToolResultErrorCode,
+  text: string,
+): ToolOutcome {
+  const error: ToolError = { category, code, message: text, retryable: false };
+  return answer(context, toolCallId, { status, message: toolErrorMessage(toolCallId, code, text), followUp: true, error });
+}
+
+/** Writes the answer into the call's record (the first answer counts) and returns the tool message it stands for. */
+function answer(context: ToolRoundContext, toolCallId: string, outcome: ToolCallAnswer): ToolOutcome {
+  const message = context.store.answer(toolCallId, outcome);
+  return { message, followUp: context.store.get(toolCallId)?.answer?.followUp ?? outcome.followUp };
+}
+
+/**
+ * Answers, without running them, the calls among `toolCallIds` that have no result in the conversation (frontend and
+ * backend alike: a transcript with an unanswered call is rejected by model providers on the next request): a call
+ * whose record already has its answer (it settled while the round was still collecting) gets that answer; the others
+ * `cancelled` with `message`. Their tool messages go into the conversation.
+ */
+export function answerUnanswered(context: ToolRoundContext, toolCallIds: readonly string[], message: string): void {
+  refuse(context, toolCallIds, ToolResultErrorCode.CANCELLED, { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
+}
+
+/**
+ * Answers `calls` that have no result yet without running them (the loop guard, Stop, a failed run): each is
+ * `cancelled` with `error`, and gets a tool message with `code`, unless its record was already answered.
+ */
+export function refuse(context: ToolRoundContext, calls: readonly string[], code: ToolResultErrorCode, error: ToolError): void {
+  const { conversation, store } = context;
+  for (const toolCallId of calls) {
+    if (conversation.getToolResult(toolCallId) !== undefined || conversation.getToolCall(toolCallId) === undefined) continue;
+    const answered = store.answer(toolCallId, {
+      status: 'cancelled',
+      message: toolErrorMessage(toolCallId, code, error.message),
+      followUp: true,
+      error,
+    });
+    conversation.insertToolMessage(answered);
+  }
 }

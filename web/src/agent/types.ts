@@ -54,51 +54,74 @@ export const RunErrorCode = {
 } as const;
 export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
 
-/** Where a tool call is answered. */
+/** Where a tool call is answered: `frontend` (a tool registered in this page) or `backend` (the agent's server). */
 export type ToolCallKind = 'frontend' | 'backend';
 
 /**
- * Live UI state of one tool call (frontend or backend), keyed by `toolCallId` in `AgentRunLoop.toolCalls`.
- * The AG-UI message list holds the call itself (`AssistantMessage.toolCalls`) and its result (`ToolMessage`); this
- * holds what the protocol does not carry: status, retries, the execution record.
+ * Where a tool call stands. `streaming` while TOOL_CALL_ARGS arrive. Frontend: `pending` from TOOL_CALL_END until
+ * its run ends, then the execution's status (`pending` again while a retry waits, see `retry`); `awaiting_approval`
+ * while a person decides (see `approval`); `failed` for invalid JSON arguments or a call the policy denies;
+ * `cancelled` when stopped, denied by the person, or not run. Backend: `executing` from TOOL_CALL_END (the server
+ * runs it), `succeeded` once TOOL_CALL_RESULT arrives, `awaiting_approval` while an AG-UI interrupt with reason
+ * `tool_call` asks about it, `unanswered` when its run finished without a result for it (a later result still
+ * counts), `cancelled` if the run was stopped or failed first.
  */
-export interface ToolCallView {
-  toolCallId: string;
+export type ToolCallStatus = 'streaming' | 'awaiting_approval' | 'unanswered' | ToolExecutionStatus;
+
+/** A `ToolError` as a tool-call record keeps it: plain data (no `cause`), redacted for a tool with a `redaction`. */
+export type ToolCallError = Omit<ToolError, 'cause'>;
+
+/**
+ * One tool call of the thread (frontend or backend), keyed by `toolCallId` in `AgentRunLoop.toolCalls`: the one
+ * record the loop writes as the stream and the tools progress, and that the element's cards, the loop's events and
+ * the tool messages sent back are derived from. Plain, JSON-serializable data (no functions, class instances or
+ * signals), so it can be saved and restored as is.
+ *
+ * The fields the page sees (`argsText`, `args`, `result`, `error`, `retry.error`, `approval.args`) are redacted for a
+ * tool with a `redaction` config in force (see `ToolRedaction`), computed once when the record is written; what the
+ * agent is sent is in `answer` (and in the conversation's tool message), unredacted.
+ */
+export interface ToolCallRecord {
+  readonly toolCallId: string;
   toolCallName: string;
   kind: ToolCallKind;
-  /** Raw arguments text as streamed so far. */
+  /** The assistant message that holds the call. */
+  parentMessageId?: string;
+  status: ToolCallStatus;
+  /** Arguments text as streamed so far (the whole JSON once ended); redacted for a redacted tool once it ended. */
   argsText: string;
-  /**
-   * `streaming` while TOOL_CALL_ARGS arrive. Frontend: `pending` from TOOL_CALL_END until the run ends, then the
-   * execution's status (`pending` again while a retry waits, see `retry`); `failed` for invalid JSON arguments;
-   * `cancelled` when stopped or not run. Backend: `executing` from TOOL_CALL_END (the server runs it), `succeeded`
-   * once TOOL_CALL_RESULT arrives, `cancelled` if the run was stopped or failed first. A frontend call the policy
-   * wants approved is `awaiting_approval` (see `approval`) until a person decides: then it runs, or is `cancelled`
-   * (denied, Stop); a call the policy denies is `failed` without running.
-   */
-  status: 'streaming' | 'awaiting_approval' | ToolExecutionStatus;
+  /** The parsed arguments (once the call ran or was asked about). */
+  args?: unknown;
+  /** The result content: what the tool returned, or what the server sent for a backend call. */
+  result?: string;
+  /** Why it failed or did not run. */
+  error?: ToolCallError;
+  /** Set while a retry backoff is pending. `delayMs` in ms; `retryAt` in ms since the epoch. */
+  retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolCallError };
+  /** The current (or last) attempt, 1-based, and how many are allowed; set once the call started running here. */
+  attempts?: { attemptNumber: number; maxAttempts: number };
   /** Set while `awaiting_approval`: what the person is asked to approve. */
   approval?: ToolApprovalView;
-  /** Set while a retry backoff is pending. `delayMs` in ms; `retryAt` in ms since the epoch. */
-  retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolError };
+  /** The `ToolExecutionManager` execution that ran it (see `manager.getExecution()`). */
+  executionId?: string;
+  /** ms since the epoch: when the call started streaming, started running here, and got its final status. */
+  timing: { createdAt: number; startedAt?: number; completedAt?: number };
   /**
-   * Tool result content (as sent to the agent, or as received from the server for a backend tool). For a tool with a
-   * `redaction` config, this and `argsText`, `error` and `execution` are redacted (see `ToolRedaction`).
+   * The tool message this page sent the agent for the call (frontend calls, and calls the loop answered as not run):
+   * its id, content and `error`, unredacted, and whether it asks for a follow-up run.
    */
-  result?: string;
-  error?: ToolError;
-  execution?: ToolExecution;
+  answer?: { messageId: string; content: string; error?: string; followUp: boolean };
 }
 
-/** A call waiting for a person's approval (`ToolCallView.approval`). */
+/** A call waiting for a person's approval (`ToolCallRecord.approval`). */
 export interface ToolApprovalView {
-  /** The tool's effect. */
-  effect: ToolEffect;
+  /** The tool's effect; absent for a backend call (an interrupt with reason `tool_call`). */
+  effect?: ToolEffect;
   /** The arguments as the agent sent them (JSON-parsed, not yet validated), redacted per the tool's `redaction.args`. */
   args: unknown;
   /**
-   * A `tool-approval-requested` listener called `preventDefault()`: the page asks the person in its own UI, so a
-   * default UI (the element's approval card) stays hidden.
+   * A listener of the request (`tool-approval-requested`, `interrupt`) called `preventDefault()`: the page asks the
+   * person in its own UI, so a default UI (the element's approval card) stays hidden.
    */
   defaultPrevented: boolean;
 }
@@ -139,7 +162,7 @@ export interface ToolCallArgsDetail {
 /** A frontend tool succeeded. For a tool with a `redaction` config, `toolCallArgs`, `result` and `execution` are redacted. */
 export interface ToolCallEndDetail { toolCallId: string; toolCallName: string; toolCallArgs: unknown; result: string; execution: ToolExecution }
 export interface ToolCallErrorDetail { toolCallId: string; toolCallName: string; error: ToolError; execution?: ToolExecution }
-export interface ToolStatusChangedDetail { toolCallId: string; toolCallName: string; status: ToolCallView['status']; execution?: ToolExecution }
+export interface ToolStatusChangedDetail { toolCallId: string; toolCallName: string; status: ToolCallStatus }
 export interface ToolRetryingDetail {
   toolCallId: string;
   toolCallName: string;
@@ -181,6 +204,80 @@ export interface ToolApprovalRequestedDetail {
   signal: AbortSignal;
 }
 
+/** Where a pending decision stands: open for an answer, answered (`resolved`, `cancelled`), or past its `expiresAt`. */
+export type DecisionState = 'open' | 'resolved' | 'cancelled' | 'expired';
+
+/**
+ * One thing the loop waits for a person (or the page) to decide, in `AgentRunLoop.decisions`:
+ * - `kind: 'tool-approval'`: a frontend call the policy wants approved. Answer `{ approved: true }` to run it,
+ *   `{ approved: false, reason? }` to deny it (the agent gets `approval_denied`), or `cancel()`.
+ * - `kind: 'interrupt'`: an AG-UI interrupt the last run finished with (`interrupt`). Answer with the payload its
+ *   `responseSchema` describes, or `cancel()`. One with `reason: 'tool_call'` and a `toolCallId` is an approval of
+ *   the server's own call: answer `{ approved: boolean }` (AG-UI: "denials are expressed inside the payload").
+ *   When every interrupt of the batch is answered, the loop resumes the agent once (`RunAgentInput.resume`).
+ */
+export interface PendingDecision {
+  /** The toolCallId of an approval; the interrupt's id. */
+  readonly id: string;
+  readonly kind: 'tool-approval' | 'interrupt';
+  readonly state: DecisionState;
+  /** The tool call it is about (an approval, or a `tool_call` interrupt). */
+  readonly toolCallId?: string;
+  readonly toolCallName?: string;
+  /** An approval's arguments, as the page may see them (redacted). */
+  readonly args?: unknown;
+  /** The interrupt as the agent sent it. */
+  readonly interrupt?: Interrupt;
+  /** What is asked, in words. */
+  readonly message: string;
+  /** JSON Schema of an answer's payload (approvals: `{ approved: boolean, reason?: string }`). */
+  readonly responseSchema?: Record<string, unknown>;
+  /** When it stops being answerable (an interrupt's `expiresAt`, ISO 8601). */
+  readonly expiresAt?: string;
+  /** A listener of its request event called `preventDefault()`: the page asks in its own UI; default UIs stay hidden. */
+  readonly handledByPage: boolean;
+  /** Aborted once it is answered, cancelled, expired or dropped: close your own prompt then. */
+  readonly signal: AbortSignal;
+  /**
+   * Answers it (`payload` as `responseSchema` says; not validated here beyond `approved` being a boolean for approvals).
+   * @returns `false` when not taken: already answered, no longer pending, expired, or not an approval's shape
+   */
+  answer(payload?: unknown): boolean;
+  /** Declines it (a call is not run; an interrupt resumes as `cancelled`). @returns `false` when already answered */
+  cancel(): boolean;
+}
+
+/**
+ * Detail of `interrupt`: one interrupt a run finished with (AG-UI `outcome: { type: 'interrupt' }`), and how to
+ * answer it. When every interrupt of the run is answered, the loop resumes the agent once, with one `resume` entry
+ * per interrupt (`buildResumeArray`).
+ * @example
+ * ```ts
+ * agent.addEventListener('ag-ui-interrupt', (e) => {
+ *   e.preventDefault(); // no built-in card: this page asks in its own UI
+ *   myDialog.ask(e.detail.interrupt.message).then((ok) => (ok ? e.detail.resolve({ approved: true }) : e.detail.cancel()));
+ * });
+ * ```
+ */
+export interface InterruptDetail {
+  /** The interrupt as the agent sent it (`id`, `reason`, `message?`, `toolCallId?`, `responseSchema?`, `expiresAt?`). */
+  interrupt: Interrupt;
+  /** The same decision as in `AgentRunLoop.decisions`. */
+  decision: PendingDecision;
+  /**
+   * Answers it: resume entry `{ status: 'resolved', payload }` (no `payload` when `undefined`).
+   * @returns `false` when not taken: already answered, no longer pending, or expired
+   */
+  resolve(payload?: unknown): boolean;
+  /** Declines it: resume entry `{ status: 'cancelled' }`. @returns `false` when already answered or no longer pending */
+  cancel(): boolean;
+}
+
+/** Detail of `decisions-changed`. */
+export interface DecisionsChangedDetail {
+  decisions: readonly PendingDecision[];
+}
+
 /** Events of `AgentRunLoop` (a `TypedEventTarget`); the element re-fires each as `ag-ui-<name>`. */
 export interface AgentRunLoopEventMap {
   'run-started': CustomEvent<RunStartedDetail>;
@@ -201,6 +298,42 @@ export interface AgentRunLoopEventMap {
    * `awaiting_approval`.
    */
   'tool-approval-requested': CustomEvent<ToolApprovalRequestedDetail>;
+  /**
+   * An interrupt the last run finished with asks for an answer (cancelable: `preventDefault()` says the listener asks
+   * the person itself, so default UIs stay hidden). One per interrupt, after `run-finished`, once the turn is over.
+   */
+  interrupt: CustomEvent<InterruptDetail>;
+  /** `decisions` changed: a decision opened, was answered or expired, or left the list. */
+  'decisions-changed': CustomEvent<DecisionsChangedDetail>;
   /** `running` flipped: the loop (all runs and tools of one user message) started or ended. */
   'running-changed': CustomEvent<{ running: boolean }>;
 }
+
+/**
+ * The loop's events as a runtime list, in the order of `AgentRunLoopEventMap` (the element re-fires each as
+ * `ag-ui-<name>`). `satisfies` keeps it in step with the map: a name the map lacks does not compile, and
+ * `LoopEventsComplete` below fails to compile when the map has a name this list lacks.
+ */
+export const AGENT_RUN_LOOP_EVENTS = [
+  'run-started',
+  'run-finished',
+  'run-error',
+  'messages-changed',
+  'state-changed',
+  'tool-call-start',
+  'tool-call-args',
+  'tool-call-end',
+  'tool-call-error',
+  'tool-status-changed',
+  'tool-retrying',
+  'tool-approval-requested',
+  'interrupt',
+  'decisions-changed',
+  'running-changed',
+] as const satisfies readonly (keyof AgentRunLoopEventMap)[];
+
+/** The name of one of the loop's events. */
+export type AgentRunLoopEventName = (typeof AGENT_RUN_LOOP_EVENTS)[number];
+type LoopEventsComplete = Exclude<keyof AgentRunLoopEventMap, AgentRunLoopEventName> extends never ? true : never;
+const loopEventsComplete: LoopEventsComplete = true;
+void loopEventsComplete;

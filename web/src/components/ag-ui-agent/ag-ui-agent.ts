@@ -21,7 +21,7 @@ import { headersConverter, validHeaders } from './headers-attribute.js';
 import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
 import { TranscriptWindow } from './transcript-window.js';
 import { renderComposer, renderErrorBanner } from './render-composer.js';
-import { renderToolCallOnce, toolCallCardData, toolCallStatus, type ToolCallCardOptions } from './render-tool-call.js';
+import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
 import {
   buildTranscript,
@@ -424,11 +424,11 @@ export class AgUiAgent extends LitElement {
   override render(): TemplateResult {
     const loop = this.#agentLoop.loop;
     const running = loop?.running ?? false;
-    const { items, toolResults } = this.#transcript();
+    const { items } = this.#transcript();
     const { start, end } = this.#window.range(items.length, this.#scroll.following);
     const visible = start > 0 || end < items.length ? items.slice(start, end) : items;
     const now = Date.now();
-    const views = loop?.toolCalls;
+    const records = loop?.toolCalls;
     const lastId = items[items.length - 1]?.id;
     let countdown = false;
     // One budget for the whole frame, shared by the messages in order.
@@ -451,16 +451,16 @@ export class AgUiAgent extends LitElement {
           const { shown, hidden } = windowToolCalls(
             item.message.toolCalls ?? [],
             this.#toolCardLimits.get(item.id) ?? TOOL_CARDS_SHOWN,
-            (toolCall) => views?.get(toolCall.id)?.status === 'awaiting_approval',
+            (toolCall) => records?.get(toolCall.id)?.status === 'awaiting_approval',
           );
           // Keyed: a card's DOM stays with its call when the window over the calls moves.
           const cards = repeat(shown, (toolCall) => toolCall.id, (toolCall) => {
-            const data = toolCallCardData(toolCall, views?.get(toolCall.id), toolResults.get(toolCall.id), this.registry ?? globalToolRegistry);
+            const data = toolCallCardData(toolCall, records?.get(toolCall.id));
             if (data.retry) countdown = true;
             return renderToolCallOnce(data, cardOptions);
           });
           if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length });
-          const summary = hiddenToolCallsSummary(hidden, (toolCall) => toolCallStatus(views?.get(toolCall.id), toolResults.get(toolCall.id)));
+          const summary = hiddenToolCallsSummary(hidden, (toolCall) => records?.get(toolCall.id)?.status ?? 'unanswered');
           return renderAssistantMessage(item, markdown, { cards, count: shown.length, hidden: this.#renderHiddenToolCalls(hidden.length, summary) });
         }
       }

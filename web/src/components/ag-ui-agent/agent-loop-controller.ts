@@ -1,7 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentRunLoop } from '../../agent/agent-run-loop.js';
-import type { AgentRunLoopEventMap } from '../../agent/types.js';
-import { FORWARDED_LOOP_EVENTS } from './ag-ui-agent.events.js';
+import { AGENT_RUN_LOOP_EVENTS } from '../../agent/types.js';
 
 /** Options of `AgentLoopController`. */
 export interface AgentLoopControllerOptions {
@@ -12,10 +11,6 @@ export interface AgentLoopControllerOptions {
    */
   forwardEvents?: boolean;
 }
-
-type LoopEventName = keyof AgentRunLoopEventMap;
-
-const LISTENED_EVENTS: readonly LoopEventName[] = [...FORWARDED_LOOP_EVENTS, 'running-changed'];
 
 /**
  * Binds a host element to an `AgentRunLoop`: listens to every loop event, re-fires it on the host as `ag-ui-<name>`
@@ -104,8 +99,8 @@ export class AgentLoopController implements ReactiveController {
   #listen(): void {
     const target = this.#connected ? this.#loop : undefined;
     if (target === this.#listening) return;
-    for (const type of LISTENED_EVENTS) this.#listening?.removeEventListener(type, this);
+    for (const type of AGENT_RUN_LOOP_EVENTS) this.#listening?.removeEventListener(type, this);
     this.#listening = target;
-    for (const type of LISTENED_EVENTS) target?.addEventListener(type, this);
+    for (const type of AGENT_RUN_LOOP_EVENTS) target?.addEventListener(type, this);
   }
 }

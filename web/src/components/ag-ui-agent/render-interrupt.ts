@@ -27,6 +27,8 @@ export interface InterruptCardData {
   errors: ReadonlyMap<string, string>;
   /** An expired card shows Dismiss until it is dismissed (or the others are answered). */
   dismissible: boolean;
+  /** A `tool_call` interrupt: answered with Approve / Deny (`{ approved }`), never a free-form answer. */
+  approval?: boolean;
 }
 
 /** Handlers of a card; each gets the card's key. */
@@ -35,6 +37,8 @@ export interface InterruptCardHandlers {
   onCancel: (event: Event, key: string) => void;
   onDismiss: (event: Event, key: string) => void;
   onInput: (event: Event, key: string) => void;
+  onApprove: (event: Event, key: string) => void;
+  onDeny: (event: Event, key: string) => void;
 }
 
 /** The name of field `index`'s control in its form. */
@@ -68,7 +72,9 @@ export function renderInterrupt(data: InterruptCardData, handlers: InterruptCard
       ${interrupt.reason ? html`<span part="interrupt-reason" class="interrupt-reason">${interrupt.reason}</span>` : nothing}
       <p part="interrupt-message" class="interrupt-message" id=${messageId}>${interrupt.message || 'The agent needs an answer to continue.'}</p>
       ${state === 'open'
-        ? renderForm(data, handlers)
+        ? data.approval
+          ? renderApproval(data, handlers)
+          : renderForm(data, handlers)
         : state === 'expired'
           ? html`<p part="interrupt-expired" class="interrupt-expired">This request expired and can no longer be answered.</p>
               ${data.dismissible
@@ -86,6 +92,19 @@ export function renderInterrupt(data: InterruptCardData, handlers: InterruptCard
           : html`<p part="interrupt-status" class="interrupt-status">${STATUS_TEXT[state]}</p>`}
     </div>
   `;
+}
+
+/** Approve / Deny of a `tool_call` interrupt (AG-UI: the payload is `{ approved: boolean }`). */
+function renderApproval(data: InterruptCardData, handlers: InterruptCardHandlers): TemplateResult {
+  const { key } = data;
+  return html`<div part="interrupt-actions" class="interrupt-actions">
+    <button part="interrupt-approve" class="interrupt-approve" type="button" @click=${(event: Event) => handlers.onApprove(event, key)}>
+      Approve
+    </button>
+    <button part="interrupt-deny" class="interrupt-deny" type="button" @click=${(event: Event) => handlers.onDeny(event, key)}>
+      Deny
+    </button>
+  </div>`;
 }
 
 function renderForm(data: InterruptCardData, handlers: InterruptCardHandlers): TemplateResult {

@@ -59,7 +59,7 @@ export function renderToolApproval(
       part="tool-approval"
       class="tool-approval"
       data-tool-call-id=${toolCallId}
-      data-effect=${approval.effect}
+      data-effect=${approval.effect ?? 'server'}
       aria-labelledby=${titleId}
       tabindex="-1"
     >
@@ -67,7 +67,9 @@ export function renderToolApproval(
         Allow <span class="tool-approval-name">${toolCallName}</span> to run?
       </p>
       <p part="tool-approval-effect" class="tool-approval-effect">
-        ${EFFECT_LABELS[approval.effect] ?? approval.effect} <span class="tool-approval-effect-id">(${approval.effect})</span>
+        ${approval.effect === undefined
+          ? "Runs on the agent's server, which asks before it does"
+          : html`${EFFECT_LABELS[approval.effect] ?? approval.effect} <span class="tool-approval-effect-id">(${approval.effect})</span>`}
       </p>
       ${args === ''
         ? html`<p part="tool-approval-no-args" class="tool-approval-no-args">No arguments.</p>`

@@ -6,18 +6,16 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
-import type { ToolCall, ToolMessage } from '@ag-ui/client';
-import type { ToolApprovalView, ToolCallKind, ToolCallView } from '../../agent/types.js';
-import { redactionInForce, redactJsonText, type ToolRegistry } from '../../tools/index.js';
-import { contentText } from './transcript.js';
+import type { ToolCall } from '@ag-ui/client';
+import type { ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../agent/types.js';
 import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
 
-/** What a card shows; merged by the element from the AG-UI messages and the loop's live `ToolCallView`. */
+/** What a card shows: the call's record, as the page may see it. */
 export interface ToolCallCardData {
   toolCallId: string;
   toolCallName: string;
   kind: ToolCallKind;
-  status: ToolCallView['status'];
+  status: ToolCallStatus;
   /** Arguments text as streamed so far (JSON once complete). */
   argsText: string;
   /** The result content, once there is one. */
@@ -25,46 +23,31 @@ export interface ToolCallCardData {
   /** The error message, once failed or cancelled. */
   error?: string;
   /** Set while a retry backoff is pending. */
-  retry?: ToolCallView['retry'];
+  retry?: ToolCallRecord['retry'];
   /** Set while the call waits for approval and the card asks for it (no listener took the request over). */
   approval?: ToolApprovalView;
 }
 
 /**
- * What the card of `toolCall` shows: the loop's live `view` when there is one, else what the messages say (`answer`:
- * its tool message), with arguments and result redacted as the tool's config in `registry` says (a restored thread
- * has no views).
+ * What the card of `toolCall` shows: its `record` (the loop's, redacted where the tool's config says). A call without
+ * a record (none is expected: the loop keeps one for every call of its messages) shows its name only.
  */
-export function toolCallCardData(
-  toolCall: ToolCall,
-  view: ToolCallView | undefined,
-  answer: ToolMessage | undefined,
-  registry: ToolRegistry,
-): ToolCallCardData {
-  const name = view?.toolCallName ?? toolCall.function.name;
-  const shown = (text: string, which: 'args' | 'result'): string => {
-    const redaction = redactionInForce(registry.get(name), registry.policy);
-    return redaction === undefined ? text : redactJsonText(text, redaction[which]);
-  };
+export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | undefined): ToolCallCardData {
+  if (!record) {
+    return { toolCallId: toolCall.id, toolCallName: toolCall.function.name, kind: 'backend', status: 'unanswered', argsText: '' };
+  }
   const data: ToolCallCardData = {
-    toolCallId: toolCall.id,
-    toolCallName: name,
-    kind: view?.kind ?? (registry.has(name) ? 'frontend' : 'backend'),
-    status: toolCallStatus(view, answer),
-    argsText: view?.argsText || shown(toolCall.function.arguments, 'args'),
+    toolCallId: record.toolCallId,
+    toolCallName: record.toolCallName,
+    kind: record.kind,
+    status: record.status,
+    argsText: record.argsText,
   };
-  const result = view?.result ?? (answer ? shown(contentText(answer.content), 'result') : undefined);
-  if (result !== undefined) data.result = result;
-  const error = view?.error?.message ?? answer?.error;
-  if (error !== undefined) data.error = error;
-  if (view?.retry) data.retry = view.retry;
-  if (view?.status === 'awaiting_approval' && view.approval && !view.approval.defaultPrevented) data.approval = view.approval;
+  if (record.result !== undefined) data.result = record.result;
+  if (record.error !== undefined) data.error = record.error.message;
+  if (record.retry) data.retry = record.retry;
+  if (record.status === 'awaiting_approval' && record.approval && !record.approval.defaultPrevented) data.approval = record.approval;
   return data;
-}
-
-/** The status a card shows: the live view's, else what its tool message says (`pending` without one). */
-export function toolCallStatus(view: ToolCallView | undefined, answer: ToolMessage | undefined): ToolCallView['status'] {
-  return view?.status ?? (answer ? (answer.error ? 'failed' : 'succeeded') : 'pending');
 }
 
 /** Handlers and clock of a card. */
@@ -101,13 +84,15 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
     case 'validating':
       return 'Validating arguments';
     case 'executing':
-      return 'Running';
+      return data.kind === 'backend' ? 'Running on the server' : 'Running';
     case 'succeeded':
       return 'Succeeded';
     case 'failed':
       return 'Failed';
     case 'cancelled':
       return 'Cancelled';
+    case 'unanswered':
+      return 'No result';
     default:
       return String(data.status);
   }

@@ -7,7 +7,7 @@
  * @module
  * @internal
  */
-import type { ToolCallView } from '../../agent/types.js';
+import type { ToolCallStatus } from '../../agent/types.js';
 
 /** Cards an agent message shows before the reader asks for more (its newest calls). */
 export const TOOL_CARDS_SHOWN = 50;
@@ -40,7 +40,7 @@ export function windowToolCalls<T>(calls: readonly T[], limit: number, needsRead
 }
 
 /** How a hidden call counts in the summary of a message's hidden calls (by the status its card would show). */
-const GROUPS: Readonly<Record<ToolCallView['status'], Group>> = {
+const GROUPS: Readonly<Record<ToolCallStatus, Group>> = {
   streaming: 'pending',
   pending: 'pending',
   validating: 'running',
@@ -49,16 +49,17 @@ const GROUPS: Readonly<Record<ToolCallView['status'], Group>> = {
   succeeded: 'succeeded',
   failed: 'failed',
   cancelled: 'cancelled',
+  unanswered: 'without a result',
 };
-type Group = 'running' | 'pending' | 'waiting for approval' | 'succeeded' | 'failed' | 'cancelled';
-const GROUP_ORDER: readonly Group[] = ['running', 'pending', 'waiting for approval', 'succeeded', 'failed', 'cancelled'];
+type Group = 'running' | 'pending' | 'waiting for approval' | 'succeeded' | 'failed' | 'cancelled' | 'without a result';
+const GROUP_ORDER: readonly Group[] = ['running', 'pending', 'waiting for approval', 'succeeded', 'failed', 'cancelled', 'without a result'];
 
 /**
  * What the hidden calls of a message are doing, e.g. `10 running, 940 succeeded` (groups in that order: running,
  * pending, waiting for approval, succeeded, failed, cancelled; empty groups left out). O(hidden).
  * @param statusOf - the status its card would show
  */
-export function hiddenToolCallsSummary<T>(hidden: readonly T[], statusOf: (call: T) => ToolCallView['status']): string {
+export function hiddenToolCallsSummary<T>(hidden: readonly T[], statusOf: (call: T) => ToolCallStatus): string {
   const counts = new Map<Group, number>();
   for (const call of hidden) {
     const group = GROUPS[statusOf(call)] ?? 'pending';

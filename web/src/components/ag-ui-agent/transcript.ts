@@ -8,6 +8,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { AssistantMessage, Message, ReasoningMessage, ToolMessage } from '@ag-ui/client';
 import type { RenderedMarkdown } from '../../internal/markdown.js';
+import { contentText } from '../../agent/tool-results.js';
+
+export { contentText };
 
 /** One entry of the transcript. Tool messages are not entries: their content fills the matching tool call's card. */
 export type TranscriptItem =
@@ -20,15 +23,6 @@ export interface Transcript {
   items: TranscriptItem[];
   /** Tool messages by the `toolCallId` they answer. */
   toolResults: Map<string, ToolMessage>;
-}
-
-/** Text of a message content: a string as is; for parts, the text parts joined, other media named in brackets. */
-export function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part: { type?: string; text?: string }) => (part?.type === 'text' ? (part.text ?? '') : `[${part?.type ?? 'attachment'}]`))
-    .join('\n');
 }
 
 /**

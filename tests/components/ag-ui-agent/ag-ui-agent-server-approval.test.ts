@@ -1,0 +1,71 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import type { InterruptDetail } from '../../../web/src/agent/types.js';
+import { getRecordedRequests } from '../../helpers/ag-ui-server.js';
+import { $, $$, assistantText, mount, rendered, scenarioUrl, until } from './helpers.js';
+
+/** The `resume` entries of each request the scripted agent received on `threadId`. */
+async function resumes(threadId: string): Promise<unknown[]> {
+  return (await getRecordedRequests(threadId)).map((request) => request.input.resume);
+}
+
+function statusOf(card: HTMLElement): string {
+  return card.querySelector('[part~="tool-call-status"]')!.textContent!.trim();
+}
+
+describe('<ag-ui-agent> server tool calls', () => {
+  it('shows an interrupt with reason tool_call as an approval of its call, and resumes with { approved: true }', async () => {
+    const el = await mount(scenarioUrl('tool-approval'));
+    const interrupts: InterruptDetail[] = [];
+    el.addEventListener('ag-ui-interrupt', (event) => interrupts.push(event.detail));
+    await el.sendMessage('Email x@y.com');
+    const approval = await until(el, '[part="tool-approval"]', 'the approval card');
+
+    expect(interrupts.map((detail) => detail.interrupt.reason)).to.deep.equal(['tool_call']);
+    const card = approval.closest<HTMLElement>('[part~="tool-call"]')!;
+    expect(card.getAttribute('part')).to.include('tool-call-backend');
+    expect(statusOf(card)).to.equal('Waiting for approval');
+    expect(approval.querySelector('[part="tool-approval-args"]')!.textContent).to.include('x@y.com');
+    // An approval, never a free JSON answer.
+    expect($(el, '[part~="interrupt-json"]')).to.equal(null);
+    expect($(el, '[part~="interrupt"]')).to.equal(null);
+    await expect(el).to.be.accessible();
+
+    const finished = oneEvent(el, 'ag-ui-run-finished');
+    $(el, '[part="tool-approval-approve"]')!.click();
+    await finished;
+    await rendered(el);
+    expect(await resumes(el.threadId)).to.deep.equal([undefined, [{ interruptId: 'approval-1', status: 'resolved', payload: { approved: true } }]]);
+    await waitUntil(() => assistantText(el).includes('Resumed approval-1 (resolved): {"approved":true}'), 'the resumed reply');
+    const done = $(el, '[part~="tool-call"]')!;
+    expect(statusOf(done)).to.equal('Succeeded');
+    expect(done.querySelector('[part="tool-call-result"]')!.textContent).to.include('"sent": true');
+  });
+
+  it('resumes with { approved: false } when the person denies the server call, which then shows it did not run', async () => {
+    const el = await mount(scenarioUrl('tool-approval'));
+    await el.sendMessage('Email x@y.com');
+    await until(el, '[part="tool-approval"]', 'the approval card');
+
+    const finished = oneEvent(el, 'ag-ui-run-finished');
+    $(el, '[part="tool-approval-deny"]')!.click();
+    await finished;
+    await rendered(el);
+    expect(await resumes(el.threadId)).to.deep.equal([undefined, [{ interruptId: 'approval-1', status: 'resolved', payload: { approved: false } }]]);
+    const card = $(el, '[part~="tool-call"]')!;
+    expect(statusOf(card)).to.equal('Cancelled');
+    expect($$(el, '[part="tool-approval"]')).to.have.length(0);
+  });
+
+  it('never leaves a card saying Running after its run finished: a server call without a result shows No result', async () => {
+    const el = await mount(scenarioUrl('backend-tool', { answered: 0 }));
+    const finished = oneEvent(el, 'ag-ui-run-finished');
+    await el.sendMessage('Search');
+    await finished;
+    await rendered(el);
+    expect(el.running).to.equal(false);
+    const card = $(el, '[part~="tool-call"]')!;
+    expect(card.getAttribute('part')).to.include('tool-call-unanswered');
+    expect(statusOf(card)).to.equal('No result');
+    expect($$(el, '[part~="tool-call-executing"], [part~="tool-call-pending"], [part~="tool-call-validating"]')).to.have.length(0);
+  });
+});

@@ -1,0 +1,334 @@
+/**
+ * The one owner of tool-call state: a plain record per tool call of the thread, keyed by `toolCallId`.
+ * @module
+ * @internal
+ */
+import type { Message, ToolMessage } from '@ag-ui/client';
+import type { ToolExecutionEvent } from '../tools/tool-events.js';
+import {
+  REDACTED,
+  redactExecution,
+  redactJsonText,
+  redactionInForce,
+  redactToolArgs,
+  redactToolError,
+  redactToolResult,
+  redactValue,
+  type ToolEffect,
+  type ToolError,
+  type ToolExecution,
+  type ToolRedaction,
+  type ToolRegistry,
+} from '../tools/index.js';
+import { parsePartialJson } from './partial-json.js';
+import { contentText } from './tool-results.js';
+import type { AgentRunLoopEventMap, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
+
+type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
+
+/** Statuses after which a call changes no more (a later server result may still turn `unanswered` into `succeeded`). */
+const FINAL: ReadonlySet<ToolCallStatus> = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** How a call the loop answers ends: what the agent is sent, and what the record says. */
+export interface ToolCallAnswer {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  /** The tool message for the agent. */
+  message: ToolMessage;
+  /** Whether it asks for a follow-up run. */
+  followUp: boolean;
+  /** The tool's result (succeeded), unredacted. */
+  result?: string;
+  /** Why it failed or did not run, unredacted. */
+  error?: ToolError;
+  /** The execution that ran it (unredacted), when it ran. */
+  execution?: ToolExecution;
+}
+
+/** A `ToolError` as a record keeps it: without `cause` (not data), redacted per `redaction`. */
+function recordError(redaction: ToolRedaction | undefined, error: ToolError): ToolCallError {
+  const { cause: _cause, ...plain } = redactToolError(redaction, error);
+  return plain;
+}
+
+/**
+ * Every tool call of one thread as a `ToolCallRecord`, and the loop's tool events, fired as the records change.
+ *
+ * Writers: the run's stream (`start`, `appendArgs`, `endArgs`, `serverResult`), message snapshots and restored threads
+ * (`syncFromMessages`), the tool round (`awaitApproval`, `onExecution`, `answer`), and the end of a run (`unanswered`).
+ * Each write computes what the page may see (redacted for a tool with a `redaction` config in force, see
+ * `redactionInForce`) once, and fires the matching event with those values; the unredacted arguments live in the
+ * conversation and the unredacted answer in `record.answer`.
+ */
+export class ToolCallStore {
+  readonly records = new Map<string, ToolCallRecord>();
+  readonly #registry: ToolRegistry;
+  readonly #emit: Emit;
+
+  constructor(registry: ToolRegistry, emit: Emit) {
+    this.#registry = registry;
+    this.#emit = emit;
+  }
+
+  get(toolCallId: string): ToolCallRecord | undefined {
+    return this.records.get(toolCallId);
+  }
+
+  /** TOOL_CALL_START: a new record (`frontend` when the name is registered), `tool-call-start`. A replay renames. */
+  start(toolCallId: string, toolCallName: string, parentMessageId: string | undefined): void {
+    const existing = this.records.get(toolCallId);
+    if (existing) {
+      existing.toolCallName = toolCallName;
+      return;
+    }
+    const kind = this.#kindOf(toolCallName);
+    const record: ToolCallRecord = { toolCallId, toolCallName, kind, status: 'streaming', argsText: '', timing: { createdAt: Date.now() } };
+    if (parentMessageId !== undefined) record.parentMessageId = parentMessageId;
+    this.records.set(toolCallId, record);
+    this.#emit('tool-call-start', { toolCallId, toolCallName, kind, ...(parentMessageId !== undefined && { parentMessageId }) });
+  }
+
+  /**
+   * TOOL_CALL_ARGS: appends to `argsText` and fires `tool-call-args` (its `partialArgs` parsed only when read). A
+   * redacted tool's fragments cannot be redacted: its record shows `[redacted]` until the arguments end.
+   * @param rawText - the call's whole arguments text so far (the conversation's)
+   */
+  appendArgs(toolCallId: string, delta: string, rawText: string): void {
+    const record = this.records.get(toolCallId);
+    if (!record || typeof delta !== 'string' || record.status !== 'streaming') return;
+    const redaction = this.#redaction(record);
+    let parsed: { value: unknown } | undefined;
+    if (redaction !== undefined) {
+      record.argsText = REDACTED;
+      this.#emit('tool-call-args', {
+        toolCallId,
+        delta: REDACTED,
+        get partialArgs(): unknown {
+          return (parsed ??= { value: redactValue(parsePartialJson(rawText), redaction.args) }).value;
+        },
+      });
+      return;
+    }
+    record.argsText = rawText;
+    this.#emit('tool-call-args', {
+      toolCallId,
+      delta,
+      get partialArgs(): unknown {
+        return (parsed ??= { value: parsePartialJson(rawText) }).value;
+      },
+    });
+  }
+
+  /** TOOL_CALL_END: a frontend call waits for its run to end (`pending`); a backend call runs on the server (`executing`). */
+  endArgs(toolCallId: string, rawText: string): void {
+    const record = this.records.get(toolCallId);
+    if (!record || record.status !== 'streaming') return;
+    record.argsText = this.#shownArgsText(record, rawText);
+    this.#setStatus(record, record.kind === 'frontend' ? 'pending' : 'executing');
+  }
+
+  /** TOOL_CALL_RESULT (or a tool message in a snapshot): the server answered the call; it will not run here. */
+  serverResult(toolCallId: string, content: string, error?: string): void {
+    const record = this.records.get(toolCallId);
+    if (!record || record.answer !== undefined) return;
+    record.result = redactToolResult(this.#redaction(record), content);
+    if (record.approval !== undefined) delete record.approval;
+    if (error !== undefined) record.error = { category: 'unknown', message: error, retryable: false };
+    this.#settle(record, error === undefined ? 'succeeded' : 'failed');
+  }
+
+  /**
+   * Records for the calls in `messages` this store does not know (a restored thread, a MESSAGES_SNAPSHOT), and the
+   * results their tool messages carry. A known call keeps its record (a snapshot may add its result).
+   */
+  syncFromMessages(messages: readonly Message[]): void {
+    const answers = new Map<string, ToolMessage>();
+    for (const message of messages) if (message.role === 'tool') answers.set(message.toolCallId, message);
+    for (const message of messages) {
+      if (message.role !== 'assistant') continue;
+      for (const toolCall of message.toolCalls ?? []) {
+        const answer = answers.get(toolCall.id);
+        let record = this.records.get(toolCall.id);
+        if (!record) {
+          const toolCallName = toolCall.function.name;
+          record = {
+            toolCallId: toolCall.id,
+            toolCallName,
+            kind: this.#kindOf(toolCallName),
+            parentMessageId: message.id,
+            // A call without a result in a restored thread never ran here: it is not running now.
+            status: answer === undefined ? 'unanswered' : 'streaming',
+            argsText: '',
+            timing: { createdAt: Date.now() },
+          };
+          record.argsText = this.#shownArgsText(record, toolCall.function.arguments);
+          this.records.set(toolCall.id, record);
+        }
+        if (answer !== undefined && !FINAL.has(record.status)) {
+          this.serverResult(toolCall.id, contentText(answer.content), answer.error);
+        }
+      }
+    }
+  }
+
+  /**
+   * A call waits for a person: `awaiting_approval` with `approval` (arguments redacted), `tool-status-changed`.
+   * @returns the arguments as the page may see them
+   */
+  awaitApproval(toolCallId: string, effect: ToolEffect | undefined, args: unknown): unknown {
+    const record = this.records.get(toolCallId);
+    if (!record) return args;
+    const shown = redactToolArgs(this.#redaction(record), args);
+    record.args = shown;
+    record.approval = { args: shown, defaultPrevented: false, ...(effect !== undefined && { effect }) };
+    this.#setStatus(record, 'awaiting_approval');
+    return shown;
+  }
+
+  /** A listener of the approval request took it over: default UIs stay hidden. */
+  approvalTakenOver(toolCallId: string): void {
+    const approval = this.records.get(toolCallId)?.approval;
+    if (approval) approval.defaultPrevented = true;
+  }
+
+  /**
+   * A backend call's approval (a `tool_call` interrupt) was answered: approved, it runs on the server (`executing`,
+   * until the resumed run brings its result); otherwise it does not run (`cancelled`, `error.message` = `message`).
+   */
+  approvalAnswered(toolCallId: string, approved: boolean, message: string): void {
+    const record = this.records.get(toolCallId);
+    if (!record || record.status !== 'awaiting_approval') return;
+    if (approved) this.#setStatus(record, 'executing');
+    else {
+      record.error = { category: 'cancelled', code: 'approval_denied', message, retryable: false };
+      this.#settle(record, 'cancelled');
+    }
+  }
+
+  /** One lifecycle event of the execution that runs a frontend call (the manager's `onEvent`). */
+  onExecution(toolCallId: string, event: ToolExecutionEvent): void {
+    const record = this.records.get(toolCallId);
+    if (!record || record.answer !== undefined) return;
+    record.executionId = event.detail.executionId;
+    const redaction = this.#redaction(record);
+    switch (event.type) {
+      case 'tool-execution-started': {
+        const { execution } = event.detail;
+        record.args = redactToolArgs(redaction, execution.args);
+        record.timing.startedAt = execution.timing.queuedAt;
+        this.#setStatus(record, 'pending');
+        return;
+      }
+      case 'tool-execution-validating':
+        delete record.retry;
+        this.#setStatus(record, 'validating');
+        return;
+      case 'tool-execution-executing': {
+        const { attemptNumber, maxAttempts } = event.detail;
+        record.attempts = { attemptNumber, maxAttempts };
+        this.#setStatus(record, 'executing');
+        return;
+      }
+      case 'tool-execution-retrying': {
+        const { attemptNumber, maxAttempts, delayMs, retryAt } = event.detail;
+        const error = recordError(redaction, event.detail.error);
+        record.retry = { attemptNumber, maxAttempts, delayMs, retryAt, error };
+        this.#setStatus(record, 'pending');
+        this.#emit('tool-retrying', { toolCallId, toolCallName: record.toolCallName, attemptNumber, maxAttempts, error, delayMs });
+        return;
+      }
+      default:
+        // Settled: the record settles with the round's answer (`answer()`), which carries the outcome.
+        return;
+    }
+  }
+
+  /**
+   * Answers a call this page handles: writes its final status, result or error and `answer` (the tool message), and
+   * fires `tool-call-end` (succeeded) or `tool-call-error`. The first answer counts: a later one (the call's own
+   * round after Stop answered it) returns the first.
+   */
+  answer(toolCallId: string, answer: ToolCallAnswer): ToolMessage {
+    const record = this.records.get(toolCallId);
+    if (!record) return answer.message;
+    if (record.answer !== undefined) return toolMessageOf(record);
+    const { message } = answer;
+    record.answer = { messageId: message.id, content: contentText(message.content), followUp: answer.followUp };
+    if (message.error !== undefined) record.answer.error = message.error;
+    const redaction = this.#redaction(record);
+    delete record.retry;
+    delete record.approval;
+    const execution = answer.execution && redactExecution(redaction, answer.execution);
+    if (answer.status === 'succeeded') {
+      record.result = redactToolResult(redaction, answer.result ?? record.answer.content);
+      this.#settle(record, 'succeeded');
+      if (execution) {
+        this.#emit('tool-call-end', {
+          toolCallId,
+          toolCallName: record.toolCallName,
+          toolCallArgs: execution.args,
+          result: record.result,
+          execution,
+        });
+      }
+      return message;
+    }
+    const error = answer.error ?? { category: 'unknown', message: message.error ?? 'Failed', retryable: false };
+    record.error = recordError(redaction, error);
+    this.#settle(record, answer.status);
+    const shownError = redactToolError(redaction, error);
+    this.#emit('tool-call-error', {
+      toolCallId,
+      toolCallName: record.toolCallName,
+      error: shownError,
+      ...(execution !== undefined && { execution }),
+    });
+    return message;
+  }
+
+  /** A backend call whose run finished without its result: `unanswered` (a later TOOL_CALL_RESULT still counts). */
+  unanswered(toolCallId: string): void {
+    const record = this.records.get(toolCallId);
+    if (!record || record.kind !== 'backend' || FINAL.has(record.status) || record.status === 'awaiting_approval') return;
+    this.#setStatus(record, 'unanswered');
+  }
+
+  clear(): void {
+    this.records.clear();
+  }
+
+  /** Whether the call's tool is a frontend tool (registered in this page). */
+  #kindOf(toolCallName: string): ToolCallKind {
+    return this.#registry.has(toolCallName) ? 'frontend' : 'backend';
+  }
+
+  /** The redaction in force for the call's tool, read now (the policy may change). */
+  #redaction(record: ToolCallRecord): ToolRedaction | undefined {
+    return redactionInForce(this.#registry.get(record.toolCallName), this.#registry.policy);
+  }
+
+  #shownArgsText(record: ToolCallRecord, rawText: string): string {
+    const redaction = this.#redaction(record);
+    return redaction === undefined ? rawText : redactJsonText(rawText, redaction.args);
+  }
+
+  #settle(record: ToolCallRecord, status: 'succeeded' | 'failed' | 'cancelled'): void {
+    record.timing.completedAt = Date.now();
+    this.#setStatus(record, status);
+  }
+
+  /** Sets `status` and fires `tool-status-changed`, only when it changes. */
+  #setStatus(record: ToolCallRecord, status: ToolCallStatus): void {
+    if (record.status === status) return;
+    record.status = status;
+    if (status !== 'awaiting_approval' && record.approval !== undefined) delete record.approval;
+    this.#emit('tool-status-changed', { toolCallId: record.toolCallId, toolCallName: record.toolCallName, status });
+  }
+}
+
+/** The tool message a call's `answer` stands for. */
+export function toolMessageOf(record: ToolCallRecord): ToolMessage {
+  const answer = record.answer!;
+  const message: ToolMessage = { id: answer.messageId, role: 'tool', toolCallId: record.toolCallId, content: answer.content };
+  if (answer.error !== undefined) message.error = answer.error;
+  return message;
+}
