@@ -1,5 +1,5 @@
 import type { RunnableAgent } from './types.js';
-import { yieldToEventLoop } from './event-drain.js';
+import { yieldToMain } from '../internal/scheduler.js';
 
 type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -50,7 +50,7 @@ export function guardBody(response: Response, onError: (error: unknown) => void)
             lastPiece = undefined;
           }
           if (performance.now() - sliceStart >= READ_BUDGET_MS) {
-            await yieldToEventLoop();
+            await yieldToMain();
             sliceStart = performance.now();
           }
           let chunk = rest;
