@@ -11,7 +11,6 @@ import { deadline, timeLeft } from '../../internal/scheduler.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
-import { WarmUpController } from './warm-up-controller.js';
 import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
 import { ApprovalFocusController } from './approval-focus-controller.js';
@@ -202,7 +201,6 @@ export class AgUiAgent extends LitElement {
   });
 
   readonly #approvalFocus = new ApprovalFocusController(this);
-  readonly #warmUp = new WarmUpController(this);
 
   @query('.transcript') private _transcript?: HTMLElement;
   @query('.transcript-items') private _transcriptItems?: HTMLElement;
@@ -487,7 +485,6 @@ export class AgUiAgent extends LitElement {
           : nothing}
         <div class="scroll-anchor" aria-hidden="true"></div>
       </div>
-      ${this.#warmUp.render()}
       ${this.#renderError()}
       ${renderComposer({
         placeholder: this.placeholder,
@@ -626,7 +623,6 @@ export class AgUiAgent extends LitElement {
     this.#localError = undefined;
     this.#scroll.follow();
     this.#agentLoop.requestFrameUpdate();
-    this.#warmUp.runStarting();
     return loop.sendMessage(trimmed);
   }
 
