@@ -14,8 +14,8 @@ function textLength(html: string): number {
 describe('internal/markdown: chunk sizes under a time budget', () => {
   it('holds at most 512 characters of text while the rendering speed is unknown', () => {
     const paragraph = PARAGRAPH;
-    const markdown = new IncrementalMarkdown({ budgetMs: 0 });
-    const rendered = markdown.update(paragraph.repeat(200));
+    const markdown = new IncrementalMarkdown();
+    const rendered = markdown.update(paragraph.repeat(200), performance.now(), 0);
     expect(rendered.stale).to.equal(true);
     expect(rendered.chunks).to.have.length(1);
     const div = document.createElement('div');
@@ -26,10 +26,10 @@ describe('internal/markdown: chunk sizes under a time budget', () => {
   });
 
   it('cuts no chunk under 1,024 characters of text at the end of a budget, but the last', () => {
-    const markdown = new IncrementalMarkdown({ budgetMs: 1 });
+    const markdown = new IncrementalMarkdown();
     const source = PARAGRAPH.repeat(400);
-    let rendered = markdown.update(source);
-    for (let i = 0; i < 1000 && rendered.stale; i++) rendered = markdown.update(source);
+    let rendered = markdown.update(source, performance.now(), 1);
+    for (let i = 0; i < 1000 && rendered.stale; i++) rendered = markdown.update(source, performance.now(), 1);
     expect(rendered.stale).to.equal(false);
     expect(rendered.chunks.length).to.be.greaterThan(2);
     // Text is shorter than its markdown (no ** ` _ or blank lines): 1,024 characters of source are ~880 of text.

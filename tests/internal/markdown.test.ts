@@ -125,14 +125,14 @@ describe('internal/markdown', () => {
 
   it('renders a burst of completed blocks over several updates within a budget, never showing text twice', () => {
     const text = Array.from({ length: 200 }, (_, i) => `Paragraph ${i} ${'lorem ipsum '.repeat(10)}`).join('\n\n') + '\n\nTail';
-    const md = new IncrementalMarkdown({ budgetMs: 0 });
-    let rendered = md.update(text);
+    const md = new IncrementalMarkdown();
+    let rendered = md.update(text, performance.now(), 0);
     let updates = 1;
     expect(rendered.stale).to.equal(true);
     expect(rendered.tail).to.equal('');
     expect(rendered.chunks).to.have.length(1);
     while (rendered.stale) {
-      rendered = md.update(text);
+      rendered = md.update(text, performance.now(), 0);
       updates++;
       const shown = parse(joined(rendered)).textContent!;
       expect(shown.match(/Paragraph 0 /g) ?? []).to.have.length(1);

@@ -1,36 +1,6 @@
 import type { BaseEvent } from '@ag-ui/client';
 import type { Observable, Subscription } from 'rxjs';
-
-interface SchedulerWithYield {
-  yield(): Promise<void>;
-}
-
-let channel: MessageChannel | undefined;
-let waiting: Array<() => void> = [];
-
-/**
- * Resolves in a new task, after the browser has had a chance to handle input and paint: `scheduler.yield()` where
- * available, otherwise a `MessageChannel` message (unlike `setTimeout(0)`, not clamped to 4 ms when nested).
- * Never rejects.
- */
-export function yieldToEventLoop(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Partial<SchedulerWithYield> }).scheduler;
-  if (typeof scheduler?.yield === 'function') {
-    return scheduler.yield().catch(() => undefined);
-  }
-  return new Promise<void>((resolve) => {
-    if (!channel) {
-      channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        const resolvers = waiting;
-        waiting = [];
-        for (const resume of resolvers) resume();
-      };
-    }
-    waiting.push(resolve);
-    if (waiting.length === 1) channel.port2.postMessage(null);
-  });
-}
+import { deadline, timeLeft, yieldToMain } from '../internal/scheduler.js';
 
 /** How an event stream ended, once every event before the end has been applied. */
 export type DrainOutcome =
@@ -45,15 +15,13 @@ export interface EventDrainOptions {
   onEvent(event: BaseEvent): void;
   /** Called once after each slice that applied at least one event (e.g. to fire one `messages-changed`). */
   onSlice(): void;
-  /** Time budget of one slice, in ms (measured with `performance.now()`). Default 8. */
-  budgetMs?: number;
 }
 
 /**
- * Subscribes to an AG-UI event stream and applies its events in time-bounded slices, yielding to the event loop
- * between slices, so that a burst of thousands of events never blocks the main thread for longer than about one
- * budget (plus one event). Events that arrive together are applied together: the first slice starts only after the
- * current task, so a burst parsed from one network chunk ends up in one slice and one `onSlice()`.
+ * Subscribes to an AG-UI event stream and applies its events in slices of the scheduler's `TIME_BUDGET_MS`, with
+ * `yieldToMain()` between slices, so that a burst of thousands of events never blocks the main thread for longer than
+ * about one budget (plus one event). Events that arrive together are applied together: the first slice starts only
+ * after the current task, so a burst parsed from one network chunk ends up in one slice and one `onSlice()`.
  *
  * The source's completion or error is reported through `done` only after every event received before it has been
  * applied. `done` never rejects.
@@ -63,7 +31,6 @@ export class EventDrain {
   readonly done: Promise<DrainOutcome>;
 
   readonly #options: EventDrainOptions;
-  readonly #budgetMs: number;
   #queue: Array<BaseEvent | undefined> = [];
   #head = 0;
   #end: DrainOutcome | undefined;
@@ -74,7 +41,6 @@ export class EventDrain {
 
   constructor(source: Observable<BaseEvent>, options: EventDrainOptions) {
     this.#options = options;
-    this.#budgetMs = options.budgetMs ?? 8;
     this.done = new Promise<DrainOutcome>((resolve) => (this.#resolve = resolve));
     try {
       this.#subscription = source.subscribe({
@@ -135,9 +101,9 @@ export class EventDrain {
 
   async #drain(): Promise<void> {
     try {
-      await yieldToEventLoop();
+      await yieldToMain();
       while (!this.#finished) {
-        const deadline = performance.now() + this.#budgetMs;
+        const sliceEnd = deadline();
         let applied = 0;
         while (this.#head < this.#queue.length) {
           const event = this.#queue[this.#head]!;
@@ -145,7 +111,7 @@ export class EventDrain {
           this.#options.onEvent(event);
           applied++;
           if (this.#finished) return;
-          if (performance.now() >= deadline) break;
+          if (timeLeft(sliceEnd) === 0) break;
         }
         if (this.#head === this.#queue.length) {
           this.#queue.length = 0;
@@ -161,7 +127,7 @@ export class EventDrain {
           else this.#scheduled = false;
           return;
         }
-        await yieldToEventLoop();
+        await yieldToMain();
       }
     } catch (error) {
       this.#finish({ type: 'error', error });

@@ -1,16 +1,10 @@
 import type { RunnableAgent } from './types.js';
-import { yieldToEventLoop } from './event-drain.js';
+import { deadline, timeLeft, yieldToMain } from '../internal/scheduler.js';
 
 type FetchFn = (url: string, init: RequestInit) => Promise<Response>;
 
-/** Largest piece of the body handed to `@ag-ui/client` at once, in bytes (bigger reads are split, zero-copy). */
-const MAX_PIECE_BYTES = 32 * 1024;
-/** Smallest piece a big read is split into, and the first piece's size, in bytes. */
-const MIN_PIECE_BYTES = 4 * 1024;
-/** Main-thread time the transport may use before the body yields to the event loop, in ms. */
-const READ_BUDGET_MS = 8;
-/** Processing time (ms) a split piece is sized for: a piece is handed over whole, so it should fit the budget twice. */
-const PIECE_TARGET_MS = READ_BUDGET_MS / 2;
+/** Largest piece of the body handed to `@ag-ui/client` at once, in bytes: cold parsing took 40-50 ms over 32 KiB. */
+const PIECE_BYTES = 4 * 1024;
 
 /**
  * Wraps a successful response so that its body (1) never *errors* towards `@ag-ui/client`, and (2) is handed over at
@@ -24,34 +18,22 @@ const PIECE_TARGET_MS = READ_BUDGET_MS / 2;
  *
  * (2) `runHttpRequest` reads in a loop of `await reader.read()`: when the network has buffered many chunks, every
  * read resolves in a microtask and the whole backlog (SSE split, `JSON.parse`, `transformChunks`, `verifyEvents`) is
- * processed in one long task. The time between two reads is the consumer's processing time, so the body yields to
- * the event loop whenever `READ_BUDGET_MS` has been spent since the last yield, and splits big reads (the SSE parser
- * handles any split, UTF-8 included) into pieces sized from that time: what the consumer processed in
- * `PIECE_TARGET_MS` last time, from `MIN_PIECE_BYTES` (4 KiB, also the first piece: the consumer's code is still cold,
- * and a first 32 KiB took 40-50 ms in the ingest benchmark) up to `MAX_PIECE_BYTES` (32 KiB), at most doubling
- * from one piece to the next.
+ * processed in one long task. The time between two reads is the consumer's processing time, so the body calls the
+ * scheduler's `yieldToMain()` once a `TIME_BUDGET_MS` slice has been spent since the last yield, and splits big reads
+ * into pieces of at most `PIECE_BYTES` (zero-copy; the SSE parser handles any split, UTF-8 included).
  */
 export function guardBody(response: Response, onError: (error: unknown) => void): Response {
   if (!response.ok || response.body === null) return response;
   const reader = response.body.getReader();
   let rest: Uint8Array | undefined;
-  let sliceStart = performance.now();
-  let pieceBytes = MIN_PIECE_BYTES;
-  /** The last split piece's size and when it was handed over (its processing ends when the next pull starts). */
-  let lastPiece: { bytes: number; at: number } | undefined;
+  let sliceEnd = deadline();
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          if (lastPiece) {
-            const processingMs = performance.now() - lastPiece.at;
-            const fit = processingMs > 0 ? (lastPiece.bytes * PIECE_TARGET_MS) / processingMs : MAX_PIECE_BYTES;
-            pieceBytes = Math.round(Math.min(MAX_PIECE_BYTES, pieceBytes * 2, Math.max(MIN_PIECE_BYTES, fit)));
-            lastPiece = undefined;
-          }
-          if (performance.now() - sliceStart >= READ_BUDGET_MS) {
-            await yieldToEventLoop();
-            sliceStart = performance.now();
+          if (timeLeft(sliceEnd) === 0) {
+            await yieldToMain();
+            sliceEnd = deadline();
           }
           let chunk = rest;
           rest = undefined;
@@ -63,12 +45,11 @@ export function guardBody(response: Response, onError: (error: unknown) => void)
             }
             chunk = value;
           }
-          if (chunk.byteLength > pieceBytes) {
-            rest = chunk.subarray(pieceBytes);
-            chunk = chunk.subarray(0, pieceBytes);
+          if (chunk.byteLength > PIECE_BYTES) {
+            rest = chunk.subarray(PIECE_BYTES);
+            chunk = chunk.subarray(0, PIECE_BYTES);
           }
           controller.enqueue(chunk);
-          if (chunk.byteLength >= MIN_PIECE_BYTES) lastPiece = { bytes: chunk.byteLength, at: performance.now() };
         } catch (error) {
           onError(error);
           controller.close();

@@ -67,7 +67,7 @@ const PROTOBUF_MEDIA_TYPE = 'application/vnd.ag-ui.event+proto';
  * Differences from `HttpAgent.run()` that a page can see: the request starts when the returned observable is
  * subscribed (not when `run()` is called); unsubscribing aborts it; a body that fails mid-stream (`TypeError: network
  * error`) errors the observable instead of leaving an unhandled rejection in the page (see `guardBody`); the body is
- * handed to the SSE parser in pieces with a yield to the event loop every 8 ms of main-thread work.
+ * handed to the SSE parser in pieces, yielding to the main thread after each time budget of main-thread work.
  *
  * Works with `AgentRunLoop` (it is a `RunnableAgent`), not with `@ag-ui/client` APIs that need an `AbstractAgent`.
  *

@@ -94,24 +94,14 @@ export interface IncrementalMarkdownOptions {
   throttleMinMs?: number;
   /** Otherwise it waits this many times its last cost (ms) before rendering again. Default `TAIL_THROTTLE_FACTOR` (8). */
   throttleFactor?: number;
-  /**
-   * Time (ms) one `update()` may spend on completed blocks before it stops and reports `stale` (at least one chunk is
-   * always rendered, so every call makes progress). Default `Infinity`: catch up at once.
-   */
-  budgetMs?: number;
 }
 
-/**
- * Largest chunk (characters) rendered under a time budget before the rendering speed is known (a page's first reply:
- * the code is still cold, and the chunk is committed, styled and laid out in the same frame). 512: with 2,048, 3 of 8
- * runs of the 10,000-delta ingest benchmark had a first frame just over 50 ms; with 512, none of 8.
- */
+/** Largest chunk (characters) under a time budget before the rendering speed is known: cold 2,048 made 50 ms frames. */
 const FIRST_BUDGETED_CHUNK_CHARS = 512;
 
 /**
  * Smallest chunk (characters) cut under a time budget once the rendering speed is known (a chunk always holds at least
- * one block). Without it, the end of each budget cut one-block chunks: a cold page's long reply came out as one chunk
- * per paragraph, each a `content-visibility` element of its own, which chunks exist to avoid.
+ * one block), so that the end of each budget does not cut one `content-visibility` element per paragraph.
  */
 const MIN_CHUNK_CHARS = 1024;
 
@@ -145,7 +135,7 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
  * Each `update()` scans only the text added since the last call for new block boundaries (O(added)), renders the
  * newly completed blocks once into new chunks (of at most `MAX_CHUNK_CHARS` where block boundaries allow), and
  * re-renders the tail only when it changed. A text that is not an extension of the previous one (edited, replaced)
- * starts over. With a `budgetMs`, a burst of completed blocks is rendered over several calls: until it has caught up,
+ * starts over. With a time budget, a burst of completed blocks is rendered over several calls: until it has caught up,
  * the result is `stale` and its `tail` is empty (the text not yet rendered is not shown rather than shown twice), and
  * chunks are sized by the rendering speed measured so far, so that one chunk fits the budget (512 characters before
  * any measurement: the first render of a page runs cold code).
@@ -160,7 +150,6 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 export class IncrementalMarkdown {
   readonly #throttleMinMs: number;
   readonly #throttleFactor: number;
-  readonly #budgetMs: number;
   /** The text of the last update. */
   #source = '';
   /** End of the stable prefix (a boundary: the start of a line). */
@@ -185,7 +174,6 @@ export class IncrementalMarkdown {
   constructor(options: IncrementalMarkdownOptions = {}) {
     this.#throttleMinMs = options.throttleMinMs ?? TAIL_THROTTLE_MIN_MS;
     this.#throttleFactor = options.throttleFactor ?? TAIL_THROTTLE_FACTOR;
-    this.#budgetMs = options.budgetMs ?? Infinity;
   }
 
   /** The text of the last update. */
@@ -201,10 +189,11 @@ export class IncrementalMarkdown {
   /**
    * Brings the rendering up to `source` (or as far as the budget allows).
    * @param now - the current time in ms (`performance.now()` clock), for tail throttling
-   * @param budgetMs - time for completed blocks in this call; default the `budgetMs` option
+   * @param budgetMs - time (ms) this call may spend on completed blocks before it stops and reports `stale` (at least
+   *   one chunk is always rendered, so every call makes progress); default `Infinity`: catch up at once
    * @returns the rendering; the same object as the previous call when nothing changed
    */
-  update(source: string, now: number = performance.now(), budgetMs: number = this.#budgetMs): RenderedMarkdown {
+  update(source: string, now: number = performance.now(), budgetMs = Infinity): RenderedMarkdown {
     if (source === this.#source && !this.#rendered.stale) return this.#rendered;
     if (source.length < this.#scanPos || !source.startsWith(this.#source.slice(0, this.#scanPos))) this.#restart();
     this.#source = source;

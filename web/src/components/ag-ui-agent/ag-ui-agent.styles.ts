@@ -159,8 +159,7 @@ export const agUiAgentStyles = css`
 
   .markdown code,
   .markdown pre,
-  .tool-call pre,
-  .font-warm-up code {
+  .tool-call pre {
     font-family: var(--ag-ui-code-font-family);
     font-size: 0.875em;
   }
@@ -207,22 +206,6 @@ export const agUiAgentStyles = css`
 
   .markdown img {
     max-width: 100%;
-  }
-
-  /* WarmUpController's font samples: laid out (which is what loads a font), never seen nor read. */
-  .font-warm-up {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    visibility: hidden;
-    pointer-events: none;
-    white-space: nowrap;
-  }
-
-  .font-warm-up .semibold {
-    font-weight: 600;
   }
 
   .reasoning {

@@ -7,10 +7,10 @@ import type { RunnableAgent } from '../../agent/types.js';
 import { globalToolRegistry, type ToolDefinition, type ToolPolicy, type ToolRegistry } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
+import { deadline, timeLeft } from '../../internal/scheduler.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
-import { WarmUpController } from './warm-up-controller.js';
 import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
 import { ApprovalFocusController } from './approval-focus-controller.js';
@@ -35,14 +35,6 @@ import './register-tool-listener.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
 export type { AgUiAgentEventMap } from './ag-ui-agent.events.js';
-
-/**
- * Time (ms) per frame for rendering newly completed markdown blocks, while the agent streams and when it is idle: a
- * burst of text is rendered over a few frames, never in one long task. Small while streaming: the frame also commits,
- * styles and lays out what `MarkdownCatchUp`'s tasks rendered since the last frame, and the stream keeps coming (with
- * 8 ms, 4 of 20 runs of the 100,000-delta ingest benchmark had a frame over 50 ms; with 4 ms, 1 of 20; same total).
- */
-const MARKDOWN_BUDGET_MS = { running: 4, idle: 16 } as const;
 
 /** Transcript entries rendered when pinned to the bottom; the rest waits behind "Show earlier messages". */
 const WINDOW_SIZE = 50;
@@ -209,7 +201,6 @@ export class AgUiAgent extends LitElement {
   });
 
   readonly #approvalFocus = new ApprovalFocusController(this);
-  readonly #warmUp = new WarmUpController(this);
 
   @query('.transcript') private _transcript?: HTMLElement;
   @query('.transcript-items') private _transcriptItems?: HTMLElement;
@@ -431,8 +422,9 @@ export class AgUiAgent extends LitElement {
     const records = loop?.toolCalls;
     const lastId = items[items.length - 1]?.id;
     let countdown = false;
-    // One budget for the whole frame, shared by the messages in order.
-    const budgetEnd = performance.now() + (running ? MARKDOWN_BUDGET_MS.running : MARKDOWN_BUDGET_MS.idle);
+    // Newly completed markdown blocks get one time budget per frame, shared by the messages in order; the rest is
+    // rendered over the next frames or by `MarkdownCatchUp`, never in one long task.
+    const budgetEnd = deadline();
     const cardOptions: ToolCallCardOptions = {
       now,
       onCancel: this.#onCancelToolCall,
@@ -493,7 +485,6 @@ export class AgUiAgent extends LitElement {
           : nothing}
         <div class="scroll-anchor" aria-hidden="true"></div>
       </div>
-      ${this.#warmUp.render()}
       ${this.#renderError()}
       ${renderComposer({
         placeholder: this.placeholder,
@@ -509,9 +500,9 @@ export class AgUiAgent extends LitElement {
   }
 
   /**
-   * The markdown of an assistant message, advanced within the frame's budget (`budgetEnd`, `performance.now()`
-   * clock). A rendering left behind its text is caught up in tasks between frames (`MarkdownCatchUp`); while that
-   * runs and the agent is idle, frames only show what the tasks rendered.
+   * The markdown of an assistant message, advanced until the frame's `budgetEnd` (the scheduler's `deadline()`). A
+   * rendering left behind its text is caught up in tasks between frames (`MarkdownCatchUp`); while that runs and the
+   * agent is idle, frames only show what the tasks rendered.
    */
   #messageMarkdown(
     item: Extract<TranscriptItem, { kind: 'assistant' }>,
@@ -523,7 +514,7 @@ export class AgUiAgent extends LitElement {
       const shown = this.#markdown.peek(item.id);
       if (shown) return shown;
     }
-    const markdown = this.#markdown.render(item.id, content, undefined, Math.max(0, budgetEnd - performance.now()));
+    const markdown = this.#markdown.render(item.id, content, undefined, timeLeft(budgetEnd));
     if (markdown.stale) this.#markdownCatchUp.add(item.id, () => item.message.content ?? '', markdown);
     return markdown;
   }
@@ -632,7 +623,6 @@ export class AgUiAgent extends LitElement {
     this.#localError = undefined;
     this.#scroll.follow();
     this.#agentLoop.requestFrameUpdate();
-    this.#warmUp.runStarting();
     return loop.sendMessage(trimmed);
   }
 
