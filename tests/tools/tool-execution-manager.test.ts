@@ -564,14 +564,6 @@ describe('ToolExecutionManager', () => {
       });
     });
 
-    it('records into globalToolRegistry by default', async () => {
-      const name = 'global_stats_probe';
-      globalToolRegistry.clearStats(name);
-      await new ToolExecutionManager().execute(countingTool(name, () => 'ok'), 'call_1', {});
-      expect(globalToolRegistry.getStats(name).successCount).to.equal(1);
-      globalToolRegistry.clearStats(name);
-    });
-
     it('records nothing with registry: null', async () => {
       const m = new ToolExecutionManager(undefined, undefined, { registry: null });
       await m.execute(countingTool('no_stats_probe', () => 'ok'), 'call_1', {});

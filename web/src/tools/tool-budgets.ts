@@ -1,6 +1,7 @@
 import { PermanentToolError, ToolErrorCode } from './errors.js';
 import type { ToolBudgets } from './tool-policy.js';
 import { serializeToolResult } from './tool-executor.js';
+import { carryOwner } from './tool-owner.js';
 import type { ToolDefinition, ToolExecutionContext } from './types.js';
 
 /**
@@ -55,7 +56,9 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
  *   in UTF-8 bytes, the attempt fails with a `ResultTooLargeError` (`permanent`, `result_too_large`) instead: the
  *   result is neither sent nor kept. A synchronous handler stays synchronous.
  *
- * The copy is memoized per tool and budgets, so `ToolExecutionManager`'s per-tool caches keep working.
+ * The copy is memoized per tool and budgets, so `ToolExecutionManager`'s per-tool caches keep working. It keeps
+ * the tool's registry: a `ToolExecutionManager` without a `registry` option records its statistics where it would
+ * record the tool's.
  * @example
  * ```ts
  * const tool = withToolBudgets(registry.get('search')!, budgetsFor(registry.policy, 'search'));
@@ -90,6 +93,7 @@ export function withToolBudgets<TArgs>(tool: ToolDefinition<TArgs>, budgets: Too
     };
   }
   Object.freeze(copy);
+  carryOwner(tool, copy);
   budgeted.set(key, { maxRuntimeMs, maxResultBytes, tool: copy as ToolDefinition });
   return copy;
 }

@@ -17,7 +17,8 @@ import {
   type ToolRunConfig,
 } from './tool-execution-record.js';
 import { DefaultToolExecutor, runToolAttempt, ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
-import { globalToolRegistry, type ToolRegistry } from './tool-registry.js';
+import { ownerOf } from './tool-owner.js';
+import type { ToolRegistry } from './tool-registry.js';
 import {
   DEFAULT_RETRY_CONFIG,
   ToolExecutionStatus,
@@ -32,7 +33,13 @@ import {
 
 /** Options of `ToolExecutionManager`. */
 export interface ToolExecutionManagerOptions {
-  /** Where statistics are recorded. Default `globalToolRegistry`; `null` records none. */
+  /**
+   * Where the statistics of finished executions are recorded (`ToolRegistry.recordExecution`).
+   * - omitted (default): in the registry that registered the tool being run (the object `register()` returned, or
+   *   a copy of it made by `withToolBudgets()`); a tool never registered is recorded nowhere.
+   * - a `ToolRegistry`: always there, whichever registry holds the tool.
+   * - `null`: nowhere.
+   */
   registry?: ToolRegistry | null;
   /**
    * Circuit breaker settings; fields override `DEFAULT_CIRCUIT_BREAKER_CONFIG` (5 failures, 60000 ms, 2
@@ -168,7 +175,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
    * `runToolAttempt` directly. `undefined`: call `executor.execute()`.
    */
   #builtIn: boolean | undefined;
-  #registry: ToolRegistry | null;
+  /** `undefined`: the registry that registered each tool (see `ToolExecutionManagerOptions.registry`). */
+  #registry: ToolRegistry | null | undefined;
   #breaker: CircuitBreaker | undefined;
   #random: () => number;
   #defaultConfig: ToolRunConfig;
@@ -198,7 +206,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
       proto === ValidatingToolExecutor.prototype ? true : proto === DefaultToolExecutor.prototype ? false : undefined;
     this.defaultRetryConfig = resolveRetryConfig(DEFAULT_RETRY_CONFIG, defaultRetryConfig);
     this.#defaultConfig = toRunConfig(this.defaultRetryConfig, undefined);
-    this.#registry = options.registry === undefined ? globalToolRegistry : options.registry;
+    this.#registry = options.registry;
     this.#random = options.random ?? Math.random;
     const limit = options.historyLimit ?? 500;
     this.historyLimit = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 500;
@@ -548,7 +556,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
 
     this.#executions.finish(record);
     try {
-      this.#registry?.recordExecution(record.toolName, status, duration, completedAt);
+      const registry = this.#registry === undefined ? ownerOf(record.tool) : this.#registry;
+      registry?.recordExecution(record.toolName, status, duration, completedAt);
       const breaker = this.#breaker;
       if (breaker !== undefined) {
         if (status === ToolExecutionStatus.SUCCEEDED) breaker.recordSuccess(record.toolName, record.trial);

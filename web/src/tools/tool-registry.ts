@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ToolRegistrationError, ToolRegistrationErrorCode } from './errors.js';
 import { isToolEffect, toolEffectOf } from './tool-effect.js';
 import type { ToolRegistryChangeDetail, ToolRegistryEventMap } from './tool-events.js';
+import { setOwner } from './tool-owner.js';
 import { isToolDenied, normalizeToolPolicy, type ToolPolicy } from './tool-policy.js';
 import { TypedEventTarget } from './typed-event-target.js';
 import type {
@@ -245,6 +246,7 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     const effect = toolEffectOf(definition);
     const tool = Object.freeze({ ...definition, effect, registeredAt: Date.now() }) as RegisteredTool<TArgs>;
     this.#tools.set(name, tool);
+    setOwner(tool, this);
     this.#emit({ action: 'registered', toolName: name, toolNames: this.names });
     return tool;
   }
