@@ -37,10 +37,9 @@ const ADMITTED_AS_TRIAL: CircuitAdmission = Object.freeze({ admitted: true, tria
  * - half-open: up to `successThreshold` trial executions run at a time; `successThreshold` successes close the
  *   circuit, one failure re-opens it (for another `recoveryTimeoutMs`).
  *
- * Only real failures of the tool count (the manager decides which; see `ToolExecutionManager`). Tools without a
- * failure on record cost one `Map.size` check. The open -> half-open move happens on a timer (so listeners learn
- * of it on time) and also on the next `admit()`/`getState()` past the deadline (background tabs throttle timers).
- * Times come from `Date.now()` and `globalThis.setTimeout`, looked up at call time, so fake timers control them.
+ * Only real failures of the tool count (the manager decides which; see `ToolExecutionManager`). The open -> half-open
+ * move happens on a timer (so listeners learn of it on time) and also on the next `admit()`/`getState()` past the
+ * deadline (background tabs throttle timers). Times come from `Date.now()` and `globalThis.setTimeout`, looked up at call time, so fake timers control them.
  */
 export class CircuitBreaker {
   readonly config: Readonly<CircuitBreakerConfig>;

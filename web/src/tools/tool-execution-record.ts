@@ -1,4 +1,3 @@
-import type { AttemptAbort } from './attempt-abort.js';
 import type { ToolExecutionEvent, ToolExecutionEventBase, ToolExecutionEventType } from './tool-events.js';
 import {
   ToolExecutionStatus,
@@ -22,15 +21,14 @@ export interface RetryNotice {
 }
 
 /**
- * A lean follower of one execution (internal: the run loop's `ToolCallTracker`): called synchronously at each
- * lifecycle step with the live record, before the step's `onEvent` observer and listeners, and without building
- * the frozen event detail or snapshot they get (a 1,000-call fan-out would build 4,000 details and 2,000 snapshots
- * for a follower that needs a few fields). It must not keep or mutate the record; a throw is reported and ignored.
+ * A follower of one execution (internal: the run loop's `ToolCallTracker`, until it follows through `onEvent`):
+ * called synchronously at each lifecycle step with the live record, before the step's `onEvent` observer and
+ * listeners. It must not keep or mutate the record; a throw is reported and ignored.
  * @internal
  */
 export type ExecutionHook = (record: ExecutionRecord, type: ToolExecutionEventType, retry?: RetryNotice) => void;
 
-/** Retry and timeout settings resolved once per tool object. */
+/** A tool's retry and timeout settings, resolved for one execution. */
 export interface ToolRunConfig {
   retry: Readonly<RetryConfig>;
   /** `retry.maxAttempts` as a usable integer >= 1. */
@@ -41,8 +39,7 @@ export interface ToolRunConfig {
 
 /**
  * The mutable record of one execution, owned by `ToolExecutionManager` (internal; the public `ToolExecution`
- * is a frozen snapshot of it, see `snapshotExecution`). A class with every field initialized, so all records
- * share one shape in the engine.
+ * is a frozen snapshot of it, see `snapshotExecution`).
  */
 export class ExecutionRecord {
   status: ToolExecutionStatus = ToolExecutionStatus.PENDING;
@@ -52,13 +49,13 @@ export class ExecutionRecord {
   previousErrors: ToolError[] | undefined = undefined;
   /** Admitted by a half-open circuit as a trial. */
   trial = false;
-  /** The attempt in flight; `undefined` between attempts (backoff) and once settled. */
-  attempt: AttemptAbort | undefined = undefined;
+  /** The controller of the attempt in flight (its identity too); `undefined` between attempts and once settled. */
+  attempt: AbortController | undefined = undefined;
   /** The attempt's timeout timer, or the backoff timer between attempts (never both at once). */
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
   /** The outcome once settled (what `execute()` resolves). */
   outcome: ToolExecutionResult | undefined = undefined;
-  /** Resolves `execute()`'s promise; created only when the execution outlives the `execute()` call. */
+  /** Resolves `execute()`'s promise (`follow()` has none). */
   resolve: ((result: ToolExecutionResult) => void) | undefined = undefined;
   /** The caller's signal (`execute(..., { signal })`), while running. */
   caller: AbortSignal | undefined = undefined;
@@ -66,13 +63,8 @@ export class ExecutionRecord {
   observer: ((event: ToolExecutionEvent) => void) | undefined = undefined;
   /** The caller's lean follower (`execute(..., { hook })`, internal). */
   hook: ExecutionHook | undefined = undefined;
-  /** Neighbours in `ExecutionHistory`'s list of running executions. */
-  prev: ExecutionRecord | undefined = undefined;
-  next: ExecutionRecord | undefined = undefined;
 
   constructor(
-    /** Creation order within the manager. */
-    readonly seq: number,
     readonly id: string,
     readonly toolCallId: string,
     readonly tool: ToolDefinition,
