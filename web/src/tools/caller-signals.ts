@@ -4,6 +4,7 @@ import type { ExecutionRecord } from './tool-execution-record.js';
  * The caller signals a `ToolExecutionManager` watches (`execute(..., { signal })`), with the running executions each
  * one cancels (internal). One `abort` listener per signal, shared by the batch of executions it covers (removing one
  * of n listeners from a signal is O(n)).
+ * @internal
  */
 export class CallerSignals {
   readonly #watches = new WeakMap<AbortSignal, { records: Set<ExecutionRecord>; onAbort: () => void }>();

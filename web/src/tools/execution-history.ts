@@ -3,6 +3,7 @@ import type { ExecutionRecord } from './tool-execution-record.js';
 /**
  * Where `ToolExecutionManager` keeps its executions (internal): every running one, and the finished ones up to
  * `limit` (the one that finished first is evicted first; running ones never are).
+ * @internal
  */
 export class ExecutionHistory {
   /** Finished executions kept. */

@@ -63,7 +63,10 @@ export interface ToolExecuteOptions {
    * (`reportError`) and does not affect the execution, as a throwing event listener would not.
    */
   onEvent?: (event: ToolExecutionEvent) => void;
-  /** Internal: the run loop's follower (see `ExecutionHook`). */
+  /**
+   * The run loop's follower (see `ExecutionHook`).
+   * @internal
+   */
   hook?: ExecutionHook;
 }
 

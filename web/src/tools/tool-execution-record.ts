@@ -8,7 +8,10 @@ import {
   type ToolExecutionResult,
 } from './types.js';
 
-/** What a retrying step adds for an `ExecutionHook` (the fields of `tool-execution-retrying` beyond the record). */
+/**
+ * What a retrying step adds for an `ExecutionHook` (the fields of `tool-execution-retrying` beyond the record).
+ * @internal
+ */
 export interface RetryNotice {
   /** 1-based number of the next attempt. */
   attemptNumber: number;
@@ -28,7 +31,10 @@ export interface RetryNotice {
  */
 export type ExecutionHook = (record: ExecutionRecord, type: ToolExecutionEventType, retry?: RetryNotice) => void;
 
-/** A tool's retry and timeout settings, resolved for one execution. */
+/**
+ * A tool's retry and timeout settings, resolved for one execution.
+ * @internal
+ */
 export interface ToolRunConfig {
   retry: Readonly<RetryConfig>;
   /** `retry.maxAttempts` as a usable integer >= 1. */
@@ -40,6 +46,7 @@ export interface ToolRunConfig {
 /**
  * The mutable record of one execution, owned by `ToolExecutionManager` (internal; the public `ToolExecution`
  * is a frozen snapshot of it, see `snapshotExecution`).
+ * @internal
  */
 export class ExecutionRecord {
   status: ToolExecutionStatus = ToolExecutionStatus.PENDING;
@@ -100,7 +107,10 @@ export class ExecutionRecord {
 
 const EMPTY_ERRORS: readonly ToolError[] = Object.freeze([]);
 
-/** A frozen `ToolExecution` copy of the record (nested `timing`, `retry` and `previousErrors` frozen too). */
+/**
+ * A frozen `ToolExecution` copy of the record (nested `timing`, `retry` and `previousErrors` frozen too).
+ * @internal
+ */
 export function snapshotExecution(record: ExecutionRecord): ToolExecution {
   const timing: ToolExecution['timing'] = { queuedAt: record.queuedAt };
   if (record.startedAt !== undefined) timing.startedAt = record.startedAt;
@@ -124,12 +134,18 @@ export function snapshotExecution(record: ExecutionRecord): ToolExecution {
   return Object.freeze(execution);
 }
 
-/** The ids every execution event carries. */
+/**
+ * The ids every execution event carries.
+ * @internal
+ */
 export function eventBase(record: ExecutionRecord): ToolExecutionEventBase {
   return { executionId: record.id, toolCallId: record.toolCallId, toolName: record.toolName };
 }
 
-/** Freezes a ToolError record (not its `cause`) so the snapshots sharing it cannot be altered through it. */
+/**
+ * Freezes a ToolError record (not its `cause`) so the snapshots sharing it cannot be altered through it.
+ * @internal
+ */
 export function freezeError(error: ToolError): ToolError {
   if (!Object.isFrozen(error)) {
     if (error.validationErrors) Object.freeze(error.validationErrors);
@@ -138,7 +154,10 @@ export function freezeError(error: ToolError): ToolError {
   return error;
 }
 
-/** Resolves a tool's run config: `maxAttempts` made an integer >= 1, `timeoutMs` kept only when a positive finite number. */
+/**
+ * Resolves a tool's run config: `maxAttempts` made an integer >= 1, `timeoutMs` kept only when a positive finite number.
+ * @internal
+ */
 export function toRunConfig(retry: Readonly<RetryConfig>, timeoutMs: number | undefined): ToolRunConfig {
   const attempts = Math.floor(retry.maxAttempts);
   return {
