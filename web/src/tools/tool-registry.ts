@@ -495,7 +495,8 @@ function toolParameters(tool: RegisteredTool): JSONSchema {
 }
 
 /**
- * The page-wide registry (what `<ag-ui-agent>` uses unless given another) and, by default, where every
- * `ToolExecutionManager` records statistics.
+ * The page-wide registry: what the `ag-ui-register-tool` document event fills and `<ag-ui-agent>` uses unless given
+ * another (a `new ToolRegistry({ parent: globalToolRegistry })` sees its tools too). Statistics of its tools are
+ * recorded here (see `ToolExecutionManagerOptions.registry`).
  */
 export const globalToolRegistry: ToolRegistry = new ToolRegistry();
