@@ -2,8 +2,8 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { z } from 'zod';
 import { countingTool, errorOf, eventNames, recordEvents, type CountingTool } from '../helpers/tools-fixtures.js';
+import { CircuitBreaker } from '../../web/src/tools/circuit-breaker.js';
 import {
-  CircuitBreaker,
   PermanentToolError,
   ToolExecutionManager,
   TransientToolError,

@@ -3,9 +3,9 @@ import {
   computeRetryDelay,
   DEFAULT_RETRY_CONFIG,
   isRetryableCategory,
-  resolveRetryConfig,
   type RetryConfig,
 } from '../../web/src/tools/index.js';
+import { resolveRetryConfig } from '../../web/src/tools/retry.js';
 
 const config: RetryConfig = { ...DEFAULT_RETRY_CONFIG, baseDelay: 1000, backoffMultiplier: 2, maxDelay: 30_000 };
 

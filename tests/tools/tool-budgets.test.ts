@@ -63,12 +63,12 @@ describe('withToolBudgets()', () => {
     expect(over.message).to.equal('The result of "euros" is too large: 6 bytes, the limit is 5 bytes');
   });
 
-  it('measures the serialized result of objects and async handlers, and keeps a synchronous handler synchronous', async () => {
+  it('measures the serialized result of objects and of sync and async handlers', async () => {
     const big = countingTool('big', async () => ({ text: 'x'.repeat(100) }));
     const error = errorOf(await manager.execute(withToolBudgets(big, { maxResultBytes: 50 }), 'call_1', {}));
     expect(error.cause).to.include({ sizeBytes: JSON.stringify({ text: 'x'.repeat(100) }).length });
     const small = withToolBudgets(countingTool('small', () => ({ ok: true })), { maxResultBytes: 50 });
-    expect(small.handler({}, {} as never)).to.equal('{"ok":true}');
+    expect(await small.handler({}, {} as never)).to.equal('{"ok":true}');
   });
 
   it('returns the tool itself without budgets, and the same copy for the same budgets', () => {

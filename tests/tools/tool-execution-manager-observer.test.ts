@@ -88,6 +88,28 @@ describe('ToolExecutionManager execute({ onEvent })', () => {
     ]);
   });
 
+  it('gives every event a frozen detail with a frozen execution snapshot of that step, with no listener on the manager', async () => {
+    const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
+    const steps: string[] = [];
+    await manager.execute(flakyOnce(), 'call-1', { n: 1 }, {
+      onEvent: ({ type, detail }) => {
+        expect(Object.isFrozen(detail), type).to.equal(true);
+        expect(Object.isFrozen(detail.execution), type).to.equal(true);
+        expect(detail.execution.toolCallId).to.equal('call-1');
+        steps.push(`${type.replace('tool-execution-', '')}:${detail.execution.status}:${detail.execution.retry.attemptNumber}`);
+      },
+    });
+    expect(steps).to.deep.equal([
+      'started:pending:0',
+      'validating:validating:1',
+      'executing:executing:1',
+      'retrying:pending:1',
+      'validating:validating:2',
+      'executing:executing:2',
+      'succeeded:succeeded:2',
+    ]);
+  });
+
   it('reports a throwing observer and still settles the execution', async () => {
     const report = sinon.stub(globalThis, 'reportError');
     const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
@@ -131,7 +153,7 @@ describe('ToolExecutionManager execute({ onEvent })', () => {
 describe('ToolExecutionManager execute({ hook }) (internal, the run loop follows its calls with it)', () => {
   afterEach(() => sinon.restore());
 
-  it('calls the hook at every step with the live record, before the observer, building no detail for it', async () => {
+  it('calls the hook at every step with the live record, before the observer', async () => {
     const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
     const steps: string[] = [];
     const outcome = await manager.execute(flakyOnce(), 'call-1', { n: 1 }, {

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import {
   budgetsFor,
   decide,
-  decideToolCall,
   DEFAULT_APPROVAL_EFFECTS,
   isToolDenied,
-  normalizeToolPolicy,
   ToolPolicyError,
   type ToolPolicy,
 } from '../../web/src/tools/index.js';
+import { decideToolCall, normalizeToolPolicy } from '../../web/src/tools/tool-policy.js';
 
 describe('decide()', () => {
   it('allows read_only and asks for state_change and external_side_effect under the default policy', () => {

@@ -1,13 +1,12 @@
 import { expect } from '@open-wc/testing';
 import {
   REDACTED,
-  redactExecution,
   redactionInForce,
   redactJsonText,
-  redactToolError,
   redactValue,
   type ToolExecution,
 } from '../../web/src/tools/index.js';
+import { redactExecution, redactToolError } from '../../web/src/tools/tool-redaction.js';
 
 describe('redactValue()', () => {
   const order = {

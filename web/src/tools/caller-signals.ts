@@ -2,9 +2,9 @@ import type { ExecutionRecord } from './tool-execution-record.js';
 
 /**
  * The caller signals a `ToolExecutionManager` watches (`execute(..., { signal })`), with the running executions each
- * one cancels (internal). One `abort` listener per signal, shared by all the executions it covers (a run loop passes
- * one signal to a whole batch of tool calls): a listener per execution would make a batch of n executions O(n^2) in
- * the signal's listener list.
+ * one cancels (internal). One `abort` listener per signal, shared by the batch of executions it covers (removing one
+ * of n listeners from a signal is O(n)).
+ * @internal
  */
 export class CallerSignals {
   readonly #watches = new WeakMap<AbortSignal, { records: Set<ExecutionRecord>; onAbort: () => void }>();

@@ -16,7 +16,10 @@ interface Circuit {
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
-/** Whether an execution may run, as decided by `CircuitBreaker.admit()`. */
+/**
+ * Whether an execution may run, as decided by `CircuitBreaker.admit()`.
+ * @internal
+ */
 export type CircuitAdmission =
   | { readonly admitted: true; /** Runs as a half-open trial; report its end with `trial: true`. */ readonly trial: boolean }
   | {
@@ -37,10 +40,10 @@ const ADMITTED_AS_TRIAL: CircuitAdmission = Object.freeze({ admitted: true, tria
  * - half-open: up to `successThreshold` trial executions run at a time; `successThreshold` successes close the
  *   circuit, one failure re-opens it (for another `recoveryTimeoutMs`).
  *
- * Only real failures of the tool count (the manager decides which; see `ToolExecutionManager`). Tools without a
- * failure on record cost one `Map.size` check. The open -> half-open move happens on a timer (so listeners learn
- * of it on time) and also on the next `admit()`/`getState()` past the deadline (background tabs throttle timers).
- * Times come from `Date.now()` and `globalThis.setTimeout`, looked up at call time, so fake timers control them.
+ * Only real failures of the tool count (the manager decides which; see `ToolExecutionManager`). The open -> half-open
+ * move happens on a timer (so listeners learn of it on time) and also on the next `admit()`/`getState()` past the
+ * deadline (background tabs throttle timers). Times come from `Date.now()` and `globalThis.setTimeout`, looked up at call time, so fake timers control them.
+ * @internal
  */
 export class CircuitBreaker {
   readonly config: Readonly<CircuitBreakerConfig>;
@@ -184,6 +187,7 @@ export class CircuitBreaker {
  * Whether a failed execution says something about the tool's health. Invalid arguments do not: they are the
  * model's mistake, and letting them open the circuit would lock every caller out of a healthy tool because one
  * conversation went astray. Cancellations are the user's choice, and a circuit-open rejection never ran.
+ * @internal
  */
 export function countsAgainstCircuit(error: ToolError | undefined): boolean {
   return (
@@ -198,6 +202,7 @@ export function countsAgainstCircuit(error: ToolError | undefined): boolean {
  * The fail-fast error for an execution the circuit did not admit: category `transient`, code `circuit_open`, a
  * message saying the tool is temporarily unavailable, `retryAfter` = ms until half-open (absent when half-open
  * with its trial calls in flight), `retryable: false` (not retried within the execution).
+ * @internal
  */
 export function circuitOpenError(toolName: string, admission: CircuitAdmission & { admitted: false }): ToolError {
   const { retryAfter } = admission;

@@ -218,6 +218,7 @@ function isZodError(error: unknown): error is { issues: Array<{ path: PropertyKe
 
 /**
  * Maps Zod issues to `ToolValidationIssue`s: one entry per issue, path segments as strings.
+ * @internal
  */
 export function toValidationIssues(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; input?: unknown }>,

@@ -1,18 +1,110 @@
 /**
  * The framework-free tool runtime: no Lit, no DOM beyond EventTarget/AbortSignal.
+ * Its public surface, by name; everything else in this folder is internal and imported from its own file.
  * @module
  */
-export * from './types.js';
-export * from './errors.js';
-export * from './typed-event-target.js';
-export * from './tool-events.js';
-export * from './tool-effect.js';
-export * from './tool-policy.js';
-export * from './tool-redaction.js';
-export * from './tool-budgets.js';
-export * from './tool-namespace.js';
-export * from './tool-registry.js';
-export * from './tool-executor.js';
-export * from './retry.js';
-export * from './circuit-breaker.js';
-export * from './tool-execution-manager.js';
+
+// Tool definitions, results, statistics
+export {
+  CircuitState,
+  DEFAULT_CIRCUIT_BREAKER_CONFIG,
+  DEFAULT_RETRY_CONFIG,
+  ToolEffect,
+  ToolErrorCategory,
+  ToolExecutionStatus,
+} from './types.js';
+export type {
+  AgUiToolDescription,
+  CircuitBreakerConfig,
+  JSONSchema,
+  RegisteredTool,
+  RetryConfig,
+  ToolDefinition,
+  ToolError,
+  ToolExecution,
+  ToolExecutionContext,
+  ToolExecutionOutcome,
+  ToolExecutionResult,
+  ToolMetadata,
+  ToolRedaction,
+  ToolStats,
+  ToolValidationIssue,
+} from './types.js';
+export { isToolEffect } from './tool-effect.js';
+
+// Errors
+export {
+  categorizeError,
+  categoryForStatus,
+  HttpToolError,
+  parseRetryAfter,
+  PermanentToolError,
+  ToolErrorCode,
+  ToolHandlerError,
+  ToolRegistrationError,
+  ToolRegistrationErrorCode,
+  TransientToolError,
+} from './errors.js';
+export type { ToolHandlerErrorOptions } from './errors.js';
+
+// Events
+export { TypedEventTarget } from './typed-event-target.js';
+export { ToolRegistryChangeAction } from './tool-events.js';
+export type {
+  CircuitStateChangedDetail,
+  ToolExecutionCancelledDetail,
+  ToolExecutionEvent,
+  ToolExecutionEventBase,
+  ToolExecutionEventType,
+  ToolExecutionExecutingDetail,
+  ToolExecutionFailedDetail,
+  ToolExecutionManagerEventMap,
+  ToolExecutionRetryingDetail,
+  ToolExecutionStartedDetail,
+  ToolExecutionSucceededDetail,
+  ToolExecutionValidatingDetail,
+  ToolRegistryChangeDetail,
+  ToolRegistryEventMap,
+} from './tool-events.js';
+
+// Registry
+export { globalToolRegistry, TOOL_NAME_PATTERN, ToolRegistry } from './tool-registry.js';
+export type { ToolRegistryOptions } from './tool-registry.js';
+export {
+  coreToolId,
+  MAX_TOOL_ID_LENGTH,
+  mcpToolId,
+  parseToolId,
+  TOOL_ID_SEPARATOR,
+  ToolIdError,
+  ToolIdErrorCode,
+  ToolSource,
+} from './tool-namespace.js';
+export type { ParsedToolId } from './tool-namespace.js';
+
+// Policy, budgets, redaction
+export {
+  budgetsFor,
+  decide,
+  DEFAULT_APPROVAL_EFFECTS,
+  DEFAULT_TOOL_POLICY,
+  isToolDenied,
+  ToolDecision,
+  ToolPolicyError,
+} from './tool-policy.js';
+export type { ToolBudgets, ToolDecisionContext, ToolPolicy, ToolPolicyToolSettings } from './tool-policy.js';
+export { ResultTooLargeError, utf8ByteLength, withToolBudgets } from './tool-budgets.js';
+export { REDACTED, redactionInForce, redactJsonText, redactValue } from './tool-redaction.js';
+
+// Running tools
+export { DefaultToolExecutor, serializeToolResult, ValidatingToolExecutor } from './tool-executor.js';
+export type { ToolExecutor } from './tool-executor.js';
+export { computeRetryDelay, isRetryableCategory } from './retry.js';
+export { ToolExecutionManager } from './tool-execution-manager.js';
+export type { ToolExecuteOptions, ToolExecutionManagerOptions } from './tool-execution-manager.js';
+
+// Internal, still imported through this barrel by web/src/agent (tool-call-gate.ts, tool-call-tracker.ts): to be
+// imported from their files there, then removed from here.
+export { decideToolCall } from './tool-policy.js';
+export { toolEffectOf } from './tool-effect.js';
+export { redactExecution, redactToolArgs, redactToolError, redactToolResult } from './tool-redaction.js';

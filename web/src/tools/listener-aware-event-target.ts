@@ -14,7 +14,7 @@ const CAPTURE = 2;
  * wasted snapshot at worst, never a missed event. Listeners removed through an `AbortSignal` (`{ signal }`) are
  * forgotten when the signal aborts.
  *
- * Not part of the public API (not exported from the barrel); `ToolExecutionManager` and `AgentRunLoop` extend it.
+ * Not part of the public API (not exported from the barrel); `AgentRunLoop` extends it.
  */
 export class ListenerAwareEventTarget<M extends object> extends TypedEventTarget<M> {
   /** type -> listener -> BUBBLE|CAPTURE mask (the platform keys listeners by listener and capture flag). */

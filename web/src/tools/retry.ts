@@ -6,6 +6,7 @@ const NEVER_RETRIED: ReadonlySet<ToolErrorCategory> = new Set(['validation', 'ca
 /**
  * The retry config for one tool: `base` with each field of `override` that is not `undefined` in its place.
  * Returns `base` itself when there is nothing to override.
+ * @internal
  */
 export function resolveRetryConfig(base: Readonly<RetryConfig>, override: Partial<RetryConfig> | undefined): Readonly<RetryConfig> {
   if (!override) return base;
@@ -54,7 +55,10 @@ export function computeRetryDelay(
   return Math.round(Math.max(jittered, floor));
 }
 
-/** Returns `error` with `retryable` set for `config` (a new record only when it changes). */
+/**
+ * Returns `error` with `retryable` set for `config` (a new record only when it changes).
+ * @internal
+ */
 export function withRetryable(error: ToolError, config: Readonly<RetryConfig>): ToolError {
   const retryable = isRetryableCategory(error.category, config);
   return error.retryable === retryable ? error : { ...error, retryable };

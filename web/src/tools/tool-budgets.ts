@@ -1,6 +1,7 @@
 import { PermanentToolError, ToolErrorCode } from './errors.js';
 import type { ToolBudgets } from './tool-policy.js';
 import { serializeToolResult } from './tool-executor.js';
+import { carryOwner } from './tool-owner.js';
 import type { ToolDefinition, ToolExecutionContext } from './types.js';
 
 /**
@@ -39,23 +40,17 @@ interface BudgetedTool {
 
 const budgeted = new WeakMap<ToolDefinition, BudgetedTool>();
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
-
 /**
  * The tool as the budgets let it run (the tool itself when they change nothing):
  * - `maxRuntimeMs` caps `metadata.timeoutMs` (`min(own, cap)`; the cap when the tool has none), so every attempt is
  *   aborted with a `TimeoutError` past it.
  * - `maxResultBytes`: the handler's result is serialized (as `ToolExecutionManager` would) and, when it is larger
  *   in UTF-8 bytes, the attempt fails with a `ResultTooLargeError` (`permanent`, `result_too_large`) instead: the
- *   result is neither sent nor kept. A synchronous handler stays synchronous.
+ *   result is neither sent nor kept. The wrapped handler is async.
  *
- * The copy is memoized per tool and budgets, so `ToolExecutionManager`'s per-tool caches keep working.
+ * The copy is memoized per tool and budgets (the same tool and budgets give the same object). It keeps
+ * the tool's registry: a `ToolExecutionManager` without a `registry` option records its statistics where it would
+ * record the tool's.
  * @example
  * ```ts
  * const tool = withToolBudgets(registry.get('search')!, budgetsFor(registry.policy, 'search'));
@@ -84,12 +79,10 @@ export function withToolBudgets<TArgs>(tool: ToolDefinition<TArgs>, budgets: Too
       if (size > maxResultBytes) throw new ResultTooLargeError(tool.name, size, maxResultBytes);
       return serialized.result;
     };
-    copy.handler = (args: TArgs, context: ToolExecutionContext) => {
-      const value = handler(args, context);
-      return isThenable(value) ? Promise.resolve(value).then(check) : check(value);
-    };
+    copy.handler = async (args: TArgs, context: ToolExecutionContext) => check(await handler(args, context));
   }
   Object.freeze(copy);
+  carryOwner(tool, copy);
   budgeted.set(key, { maxRuntimeMs, maxResultBytes, tool: copy as ToolDefinition });
   return copy;
 }

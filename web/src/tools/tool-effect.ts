@@ -14,6 +14,7 @@ export function isToolEffect(value: unknown): value is ToolEffect {
  * The effect of a tool definition: its `effect` when it is a `ToolEffect`, otherwise `external_side_effect` (the most
  * guarded level) with a `console.warn`, once per tool name. For definitions from plain JavaScript; TypeScript requires
  * `effect`. Never throws.
+ * @internal
  */
 export function toolEffectOf(definition: { name?: unknown; effect?: unknown }): ToolEffect {
   const effect = definition.effect;

@@ -26,6 +26,8 @@ export interface ToolExecutionValidatingDetail extends ToolExecutionEventBase {
   args: unknown;
   /** 1-based number of the attempt. */
   attemptNumber: number;
+  /** Frozen snapshot of the record (status `validating`). */
+  execution: ToolExecution;
 }
 
 /** `tool-execution-executing`: an attempt starts (validation, then the handler). Fires once per attempt. */
@@ -33,6 +35,8 @@ export interface ToolExecutionExecutingDetail extends ToolExecutionEventBase {
   /** 1-based number of the attempt. */
   attemptNumber: number;
   maxAttempts: number;
+  /** Frozen snapshot of the record (status `executing`). */
+  execution: ToolExecution;
 }
 
 /** `tool-execution-succeeded`: the execution finished with a result. */

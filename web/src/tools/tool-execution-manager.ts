@@ -1,23 +1,19 @@
 import { circuitOpenError, CircuitBreaker, countsAgainstCircuit } from './circuit-breaker.js';
 import { categorizeError, ToolErrorCode } from './errors.js';
-import { ListenerAwareEventTarget } from './listener-aware-event-target.js';
-import { AttemptAbort, createAttemptContext } from './attempt-abort.js';
 import { CallerSignals } from './caller-signals.js';
 import { ExecutionHistory } from './execution-history.js';
 import { computeRetryDelay, resolveRetryConfig, withRetryable } from './retry.js';
-import type { ToolExecutionEvent, ToolExecutionEventType, ToolExecutionManagerEventMap } from './tool-events.js';
-import {
-  eventBase,
-  ExecutionRecord,
-  freezeError,
-  snapshotExecution,
-  toRunConfig,
-  type ExecutionHook,
-  type RetryNotice,
-  type ToolRunConfig,
-} from './tool-execution-record.js';
-import { DefaultToolExecutor, runToolAttempt, ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
-import { globalToolRegistry, type ToolRegistry } from './tool-registry.js';
+import type {
+  ToolExecutionEvent,
+  ToolExecutionEventType,
+  ToolExecutionManagerEventMap,
+  ToolExecutionRetryingDetail,
+} from './tool-events.js';
+import { TypedEventTarget } from './typed-event-target.js';
+import { eventBase, ExecutionRecord, freezeError, snapshotExecution, toRunConfig, type ExecutionHook } from './tool-execution-record.js';
+import { ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
+import { ownerOf } from './tool-owner.js';
+import type { ToolRegistry } from './tool-registry.js';
 import {
   DEFAULT_RETRY_CONFIG,
   ToolExecutionStatus,
@@ -27,12 +23,19 @@ import {
   type ToolDefinition,
   type ToolError,
   type ToolExecution,
+  type ToolExecutionContext,
   type ToolExecutionResult,
 } from './types.js';
 
 /** Options of `ToolExecutionManager`. */
 export interface ToolExecutionManagerOptions {
-  /** Where statistics are recorded. Default `globalToolRegistry`; `null` records none. */
+  /**
+   * Where the statistics of finished executions are recorded (`ToolRegistry.recordExecution`).
+   * - omitted (default): in the registry that registered the tool being run (the object `register()` returned, or
+   *   a copy of it made by `withToolBudgets()`); a tool never registered is recorded nowhere.
+   * - a `ToolRegistry`: always there, whichever registry holds the tool.
+   * - `null`: nowhere.
+   */
   registry?: ToolRegistry | null;
   /**
    * Circuit breaker settings; fields override `DEFAULT_CIRCUIT_BREAKER_CONFIG` (5 failures, 60000 ms, 2
@@ -54,13 +57,16 @@ export interface ToolExecuteOptions {
   signal?: AbortSignal;
   /**
    * Follows this execution: called synchronously with each of its lifecycle events (the manager event's `type` and
-   * frozen `detail`), before the event is dispatched to the manager's listeners, whether or not anyone listens to
-   * the manager. A caller that follows only its own executions (the AG-UI run loop follows every call it runs) then
-   * needs no listener on the manager, so no `CustomEvent` is built and dispatched per step. A throw is reported
+   * frozen `detail`, the same object the manager's listeners get), before the event is dispatched to the manager's
+   * listeners, whether or not anyone listens to the manager. A caller that follows only its own executions (the
+   * AG-UI run loop) needs no listener on the manager, nor to filter other callers' events out. A throw is reported
    * (`reportError`) and does not affect the execution, as a throwing event listener would not.
    */
   onEvent?: (event: ToolExecutionEvent) => void;
-  /** Internal: the run loop's lean follower (see `ExecutionHook`). */
+  /**
+   * The run loop's follower (see `ExecutionHook`).
+   * @internal
+   */
   hook?: ExecutionHook;
 }
 
@@ -110,13 +116,14 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * per-attempt timeouts, cancellation, a circuit breaker per tool, statistics, and a bounded history.
  *
  * - `execute()` never rejects: it resolves `{ success: true, result }` or `{ success: false, error }`.
+ * - Attempts: each attempt gets a context with its own `AbortSignal` and is run by `await executor.execute(...)`.
  * - Retries: a failed attempt is retried when its category is in `retryableCategories` (per-tool
  *   `metadata.retryConfig` overrides the manager's default field by field) and attempts remain. The delay is
  *   computed by `computeRetryDelay` (exponential, equal jitter, never below the error's `retryAfter` capped by
  *   `maxDelay`). `validation` and `cancelled` are never retried.
- * - Cancellation: `cancel()`, `cancelAll()` or the caller's `signal` abort the running attempt's signal, end a
- *   backoff wait at once, and settle the execution `cancelled` immediately, even if the handler ignores its
- *   signal; whatever such a handler returns later is ignored.
+ * - Cancellation: `cancel()`, `cancelAll()` or the caller's `signal` abort the running attempt's signal (with the
+ *   given reason), end a backoff wait at once, and settle the execution `cancelled` immediately, even if the handler
+ *   ignores its signal; whatever such a handler returns later is ignored.
  * - Timeouts: `metadata.timeoutMs` bounds each attempt; on expiry the attempt's signal aborts with a
  *   `DOMException` named `TimeoutError` and the attempt fails with category `timeout` (retryable by default).
  * - Circuit breaker (per tool name): `failureThreshold` consecutive failed executions open it (an execution that
@@ -125,16 +132,9 @@ function isResult(value: unknown): value is ToolExecutionResult {
  *   message saying the tool is temporarily unavailable, `retryAfter` = ms until half-open. Such a rejection is not
  *   retried within the execution (the wait is usually longer than a backoff, and retrying would only hammer the
  *   breaker), so its `retryable` is `false`. The circuit is checked once per execution, when it starts.
- * - History: finished executions are kept up to `historyLimit` (oldest evicted first, with their `toolCallId`
- *   index entries); running executions are never evicted.
- * - Performance (an execution without listeners costs a fraction of a microsecond beyond validation and the
- *   handler): no event detail or snapshot is built for an event type nobody listens to (and no `onEvent`
- *   observer follows: a caller that follows its own executions needs no listener; the run loop follows its own
- *   through the internal `follow()`, whose hook gets the live record: no detail, snapshot or promise is built for
- *   it); no timer is set without a timeout; the built-in executors are run without their promise wrapper, so a
- *   synchronous handler finishes inside `execute()`; each attempt's `AbortController` is created only when the
- *   handler reads `context.signal`; executions are kept in a linked list and a ring buffer, and indexed by id and
- *   `toolCallId` only once something looks them up.
+ * - Statistics: each finished execution is recorded in a `ToolRegistry` (see `ToolExecutionManagerOptions.registry`).
+ * - History: finished executions are kept up to `historyLimit` (the oldest finished evicted first); running
+ *   executions are never evicted.
  *
  * Timers and clocks are `globalThis.setTimeout`/`clearTimeout` and `Date.now()`, looked up at call time, so fake
  * timers (sinon) control backoff, timeouts and the breaker.
@@ -156,23 +156,17 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * const content = outcome.success ? outcome.result : `Error: ${outcome.error.message}`;
  * ```
  */
-export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecutionManagerEventMap> {
+export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerEventMap> {
   /** Default retry settings (before per-tool overrides). */
   readonly defaultRetryConfig: Readonly<RetryConfig>;
   /** Finished executions kept in the history. */
   readonly historyLimit: number;
 
   #executor: ToolExecutor;
-  /**
-   * For the built-in executors (exact classes, not subclasses): whether to validate when calling
-   * `runToolAttempt` directly. `undefined`: call `executor.execute()`.
-   */
-  #builtIn: boolean | undefined;
-  #registry: ToolRegistry | null;
+  /** `undefined`: the registry that registered each tool (see `ToolExecutionManagerOptions.registry`). */
+  #registry: ToolRegistry | null | undefined;
   #breaker: CircuitBreaker | undefined;
   #random: () => number;
-  #defaultConfig: ToolRunConfig;
-  #configs = new WeakMap<ToolDefinition, ToolRunConfig>();
   #idPrefix = `te_${Math.random().toString(36).slice(2, 8)}_`;
   #counter = 0;
   #executions: ExecutionHistory;
@@ -193,12 +187,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
   ) {
     super();
     this.#executor = executor;
-    const proto: unknown = Object.getPrototypeOf(executor);
-    this.#builtIn =
-      proto === ValidatingToolExecutor.prototype ? true : proto === DefaultToolExecutor.prototype ? false : undefined;
     this.defaultRetryConfig = resolveRetryConfig(DEFAULT_RETRY_CONFIG, defaultRetryConfig);
-    this.#defaultConfig = toRunConfig(this.defaultRetryConfig, undefined);
-    this.#registry = options.registry === undefined ? globalToolRegistry : options.registry;
+    this.#registry = options.registry;
     this.#random = options.random ?? Math.random;
     const limit = options.historyLimit ?? 500;
     this.historyLimit = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 500;
@@ -207,7 +197,6 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
       options.circuitBreaker === false
         ? undefined
         : new CircuitBreaker(options.circuitBreaker ?? {}, (detail) => {
-            if (!this.hasListeners('circuit-state-changed')) return;
             const event = new CustomEvent('circuit-state-changed', { detail: Object.freeze(detail) });
             this.dispatchEvent(event);
           });
@@ -216,10 +205,10 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
   /**
    * Runs `tool` for the tool call `toolCallId`. Resolves when the execution finishes (after its retries), fails, or
    * is cancelled; never rejects. The execution is registered synchronously, so `getExecutionsForToolCall(toolCallId)`
-   * finds it as soon as `execute()` returns (a synchronous handler may even have finished by then).
+   * finds it as soon as `execute()` returns.
    *
    * @param args - the arguments as received (validated by the executor on every attempt)
-   * @param options - `signal` to cancel the execution from outside
+   * @param options - `signal` to cancel the execution from outside, `onEvent` to follow its lifecycle events
    * @returns `{ success: true, result }` or `{ success: false, error }` (also for cancellation: category `cancelled`)
    * @fires tool-execution-started, tool-execution-validating, tool-execution-executing, then tool-execution-succeeded,
    *   tool-execution-retrying, tool-execution-failed or tool-execution-cancelled (see the class docs)
@@ -228,20 +217,17 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     tool: ToolDefinition<TArgs>,
     toolCallId: string,
     args: unknown,
-    options?: ToolExecuteOptions,
+    options: ToolExecuteOptions = {},
   ): Promise<ToolExecutionResult> {
     if (!isToolDefinition(tool)) return Promise.resolve(failure(INVALID_TOOL_ERROR));
-    const record = this.#run(tool as ToolDefinition, toolCallId, args, options?.signal, options?.onEvent, options?.hook);
-    // A synchronous handler has finished already: no deferred promise needed.
-    if (record.outcome !== undefined) return Promise.resolve(record.outcome);
     return new Promise<ToolExecutionResult>((resolve) => {
-      record.resolve = resolve;
+      this.#run(tool as ToolDefinition, toolCallId, args, options.signal, options.onEvent, options.hook, resolve);
     });
   }
 
   /**
    * `execute()` for a caller that follows the execution through `hook` alone (the run loop's `ToolCallTracker`):
-   * the outcome reaches it through the hook's terminal step (`record.outcome`), so no promise is built for it.
+   * the outcome reaches it through the hook's terminal step (`record.outcome`).
    * @returns `undefined` once the execution has started (the hook got `tool-execution-started`); for a `tool` that
    *   is not a tool definition, the failure `execute()` would resolve with (nothing ran, the hook was not called)
    * @internal
@@ -254,7 +240,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     hook: ExecutionHook,
   ): ToolExecutionResult | undefined {
     if (!isToolDefinition(tool)) return failure(INVALID_TOOL_ERROR);
-    this.#run(tool, toolCallId, args, signal, undefined, hook);
+    this.#run(tool, toolCallId, args, signal, undefined, hook, undefined);
     return undefined;
   }
 
@@ -265,8 +251,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
    * @fires tool-execution-cancelled
    */
   cancel(executionId: string, reason?: unknown): boolean {
-    const record = this.#executions.findRunning(executionId);
-    if (record === undefined) return false;
+    const record = this.#executions.get(executionId);
+    if (record === undefined || record.settled) return false;
     this.#cancel(record, reason);
     return true;
   }
@@ -326,43 +312,27 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     signal: AbortSignal | undefined,
     observer: ToolExecuteOptions['onEvent'],
     hook: ExecutionHook | undefined,
-  ): ExecutionRecord {
-    const seq = ++this.#counter;
-    const record = new ExecutionRecord(seq, this.#idPrefix + seq, toolCallId, tool, args, this.#configFor(tool), Date.now());
+    resolve: ((result: ToolExecutionResult) => void) | undefined,
+  ): void {
+    const id = this.#idPrefix + ++this.#counter;
+    const metadata = tool.metadata;
+    const config = toRunConfig(resolveRetryConfig(this.defaultRetryConfig, metadata?.retryConfig), metadata?.timeoutMs);
+    const record = new ExecutionRecord(id, toolCallId, tool, args, config, Date.now());
     record.observer = observer;
     record.hook = hook;
+    record.resolve = resolve;
     try {
       this.#start(record, signal);
     } catch (error) {
       // Only a bug (or a hostile registry or listener setup) gets here; keep the never-rejects promise.
       this.#fail(record, error);
     }
-    return record;
-  }
-
-  #configFor(tool: ToolDefinition): ToolRunConfig {
-    const metadata = tool.metadata;
-    if (metadata === undefined || (metadata.retryConfig === undefined && metadata.timeoutMs === undefined)) {
-      return this.#defaultConfig;
-    }
-    let config = this.#configs.get(tool);
-    if (config === undefined) {
-      config = toRunConfig(resolveRetryConfig(this.defaultRetryConfig, metadata.retryConfig), metadata.timeoutMs);
-      this.#configs.set(tool, config);
-    }
-    return config;
   }
 
   #start(record: ExecutionRecord, signal: AbortSignal | undefined): void {
     this.#executions.add(record);
-    if (record.hook !== undefined) {
-      this.#notify(record, 'tool-execution-started');
-      if (record.settled) return;
-    }
-    if (this.#follows(record, 'tool-execution-started')) {
-      this.#dispatch(record, 'tool-execution-started', { ...eventBase(record), execution: snapshotExecution(record) });
-      if (record.settled) return; // a listener cancelled it
-    }
+    this.#dispatch(record, 'tool-execution-started', { ...eventBase(record), execution: snapshotExecution(record) });
+    if (record.settled) return; // a follower cancelled it
     if (signal !== undefined) {
       if (signal.aborted) {
         this.#cancel(record, signal.reason);
@@ -384,49 +354,53 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
 
   #startAttempt(record: ExecutionRecord): void {
     const attemptNumber = ++record.attemptNumber;
-    record.status = ToolExecutionStatus.VALIDATING;
-    if (record.hook !== undefined) {
-      this.#notify(record, 'tool-execution-validating');
-      if (record.settled) return;
-    }
-    if (this.#follows(record, 'tool-execution-validating')) {
-      this.#dispatch(record, 'tool-execution-validating', { ...eventBase(record), args: record.args, attemptNumber });
-      if (record.settled) return;
-    }
-    record.status = ToolExecutionStatus.EXECUTING;
     const { maxAttempts, timeoutMs } = record.config;
-    if (record.hook !== undefined) {
-      this.#notify(record, 'tool-execution-executing');
-      if (record.settled) return;
-    }
-    if (this.#follows(record, 'tool-execution-executing')) {
-      this.#dispatch(record, 'tool-execution-executing', { ...eventBase(record), attemptNumber, maxAttempts });
-      if (record.settled) return;
-    }
+    record.status = ToolExecutionStatus.VALIDATING;
+    this.#dispatch(record, 'tool-execution-validating', {
+      ...eventBase(record),
+      args: record.args,
+      attemptNumber,
+      execution: snapshotExecution(record),
+    });
+    if (record.settled) return;
+    record.status = ToolExecutionStatus.EXECUTING;
+    this.#dispatch(record, 'tool-execution-executing', {
+      ...eventBase(record),
+      attemptNumber,
+      maxAttempts,
+      execution: snapshotExecution(record),
+    });
+    if (record.settled) return;
 
-    const attempt = new AttemptAbort();
+    const attempt = new AbortController();
     record.attempt = attempt;
-    const context = createAttemptContext(record.id, record.toolCallId, record.toolName, attemptNumber, maxAttempts, attempt);
+    const context: ToolExecutionContext = {
+      executionId: record.id,
+      toolCallId: record.toolCallId,
+      toolName: record.toolName,
+      signal: attempt.signal,
+      attemptNumber,
+      maxAttempts,
+    };
     if (timeoutMs !== undefined) {
       record.timer = globalThis.setTimeout(() => this.#onTimeout(record, attempt, timeoutMs), timeoutMs);
     }
-    const onResult = (result: ToolExecutionResult): void => this.#onAttemptSettled(record, attempt, result);
-    if (this.#builtIn !== undefined) {
-      // Same code as the built-in executors' execute(), minus two promise hops per attempt.
-      runToolAttempt(record.tool, record.args, context, this.#builtIn, onResult, attempt);
-      return;
-    }
-    let pending: Promise<ToolExecutionResult>;
+    void this.#runAttempt(record, attempt, context);
+  }
+
+  /** Runs one attempt through the executor and takes its outcome; never rejects. */
+  async #runAttempt(record: ExecutionRecord, attempt: AbortController, context: ToolExecutionContext): Promise<void> {
+    let result: ToolExecutionResult;
     try {
-      pending = Promise.resolve(this.#executor.execute(record.tool, record.args, context));
+      result = await this.#executor.execute(record.tool, record.args, context);
     } catch (error) {
-      pending = Promise.resolve(failure(categorizeError(error, 'execution')));
+      result = failure(categorizeError(error, 'execution'));
     }
-    pending.then(onResult, (error: unknown) => onResult(failure(categorizeError(error, 'execution'))));
+    this.#onAttemptSettled(record, attempt, result);
   }
 
   /** Takes an attempt's outcome, unless the attempt is over (cancelled, timed out): a late outcome is ignored. */
-  #onAttemptSettled(record: ExecutionRecord, attempt: AttemptAbort, result: ToolExecutionResult): void {
+  #onAttemptSettled(record: ExecutionRecord, attempt: AbortController, result: ToolExecutionResult): void {
     if (record.attempt !== attempt) return;
     record.attempt = undefined;
     if (record.timer !== undefined) {
@@ -446,7 +420,7 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     }
   }
 
-  #onTimeout(record: ExecutionRecord, attempt: AttemptAbort, timeoutMs: number): void {
+  #onTimeout(record: ExecutionRecord, attempt: AbortController, timeoutMs: number): void {
     if (record.attempt !== attempt) return;
     record.attempt = undefined;
     record.timer = undefined;
@@ -472,23 +446,16 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
     (record.previousErrors ??= []).push(error);
     const delayMs = computeRetryDelay(record.attemptNumber, retry, error.retryAfter, this.#random);
     record.status = ToolExecutionStatus.PENDING;
-    const retryAt = Date.now() + delayMs;
-    if (record.hook !== undefined) {
-      this.#notify(record, 'tool-execution-retrying', { attemptNumber: record.attemptNumber + 1, maxAttempts, error, delayMs, retryAt });
-      if (record.settled) return;
-    }
-    if (this.#follows(record, 'tool-execution-retrying')) {
-      this.#dispatch(record, 'tool-execution-retrying', {
-        ...eventBase(record),
-        attemptNumber: record.attemptNumber + 1,
-        maxAttempts,
-        error,
-        delayMs,
-        retryAt,
-        execution: snapshotExecution(record),
-      });
-      if (record.settled) return;
-    }
+    this.#dispatch(record, 'tool-execution-retrying', {
+      ...eventBase(record),
+      attemptNumber: record.attemptNumber + 1,
+      maxAttempts,
+      error,
+      delayMs,
+      retryAt: Date.now() + delayMs,
+      execution: snapshotExecution(record),
+    });
+    if (record.settled) return;
     record.timer = globalThis.setTimeout(() => {
       record.timer = undefined;
       if (!record.settled) this.#startAttempt(record);
@@ -548,7 +515,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
 
     this.#executions.finish(record);
     try {
-      this.#registry?.recordExecution(record.toolName, status, duration, completedAt);
+      const registry = this.#registry === undefined ? ownerOf(record.tool) : this.#registry;
+      registry?.recordExecution(record.toolName, status, duration, completedAt);
       const breaker = this.#breaker;
       if (breaker !== undefined) {
         if (status === ToolExecutionStatus.SUCCEEDED) breaker.recordSuccess(record.toolName, record.trial);
@@ -556,34 +524,13 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
           breaker.recordFailure(record.toolName, record.trial);
         } else breaker.release(record.toolName, record.trial);
       }
-      if (record.hook !== undefined) {
-        this.#notify(
-          record,
-          status === ToolExecutionStatus.SUCCEEDED
-            ? 'tool-execution-succeeded'
-            : status === ToolExecutionStatus.FAILED
-              ? 'tool-execution-failed'
-              : 'tool-execution-cancelled',
-        );
-      }
+      const execution = snapshotExecution(record);
       if (status === ToolExecutionStatus.SUCCEEDED) {
-        if (this.#follows(record, 'tool-execution-succeeded')) {
-          this.#dispatch(record, 'tool-execution-succeeded', {
-            ...eventBase(record),
-            execution: snapshotExecution(record),
-            result: record.result!,
-          });
-        }
+        this.#dispatch(record, 'tool-execution-succeeded', { ...eventBase(record), execution, result: record.result! });
       } else if (status === ToolExecutionStatus.FAILED) {
-        if (this.#follows(record, 'tool-execution-failed')) {
-          this.#dispatch(record, 'tool-execution-failed', {
-            ...eventBase(record),
-            execution: snapshotExecution(record),
-            error: record.error!,
-          });
-        }
-      } else if (this.#follows(record, 'tool-execution-cancelled')) {
-        this.#dispatch(record, 'tool-execution-cancelled', { ...eventBase(record), execution: snapshotExecution(record) });
+        this.#dispatch(record, 'tool-execution-failed', { ...eventBase(record), execution, error: record.error! });
+      } else {
+        this.#dispatch(record, 'tool-execution-cancelled', { ...eventBase(record), execution });
       }
     } finally {
       // The history keeps the record, not the caller's followers.
@@ -591,34 +538,33 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
       record.hook = undefined;
       // Whatever a custom registry does, execute() must settle.
       const resolve = record.resolve;
-      if (resolve !== undefined) {
-        record.resolve = undefined;
-        resolve(outcome);
-      }
+      record.resolve = undefined;
+      resolve?.(outcome);
     }
   }
 
-  /** Calls the record's `ExecutionHook`; a throw is reported like an observer's. */
-  #notify(record: ExecutionRecord, type: ToolExecutionEventType, retry?: RetryNotice): void {
-    try {
-      record.hook!(record, type, retry);
-    } catch (error) {
-      reportObserverError(error);
-    }
-  }
-
-  /** Whether anyone follows `type` for `record`: its `onEvent` observer or a listener on the manager. */
-  #follows(record: ExecutionRecord, type: ToolExecutionEventType): boolean {
-    return record.observer !== undefined || this.hasListeners(type);
-  }
-
-  /** Hands an execution event to the record's observer, then to the manager's listeners (if any). */
+  /**
+   * Delivers one lifecycle step of `record`: to its hook (internal), its `onEvent` observer, then the manager's
+   * listeners. A step that a follower's cancellation overtook (the execution settled meanwhile) goes no further, so
+   * nobody sees it after the `tool-execution-cancelled` it caused.
+   */
   #dispatch<K extends ToolExecutionEventType>(
     record: ExecutionRecord,
     type: K,
     detail: ToolExecutionManagerEventMap[K]['detail'],
   ): void {
+    const terminal = record.settled;
+    const overtaken = (): boolean => !terminal && record.settled;
     Object.freeze(detail);
+    const hook = record.hook;
+    if (hook !== undefined) {
+      try {
+        hook(record, type, type === 'tool-execution-retrying' ? (detail as ToolExecutionRetryingDetail) : undefined);
+      } catch (error) {
+        reportObserverError(error);
+      }
+      if (overtaken()) return;
+    }
     const observer = record.observer;
     if (observer !== undefined) {
       try {
@@ -626,8 +572,8 @@ export class ToolExecutionManager extends ListenerAwareEventTarget<ToolExecution
       } catch (error) {
         reportObserverError(error);
       }
+      if (overtaken()) return;
     }
-    if (!this.hasListeners(type)) return;
     const event = new CustomEvent(type, { detail });
     this.dispatchEvent(event);
   }

@@ -1,4 +1,3 @@
-import type { AttemptAbort } from './attempt-abort.js';
 import type { ToolExecutionEvent, ToolExecutionEventBase, ToolExecutionEventType } from './tool-events.js';
 import {
   ToolExecutionStatus,
@@ -9,7 +8,10 @@ import {
   type ToolExecutionResult,
 } from './types.js';
 
-/** What a retrying step adds for an `ExecutionHook` (the fields of `tool-execution-retrying` beyond the record). */
+/**
+ * What a retrying step adds for an `ExecutionHook` (the fields of `tool-execution-retrying` beyond the record).
+ * @internal
+ */
 export interface RetryNotice {
   /** 1-based number of the next attempt. */
   attemptNumber: number;
@@ -22,15 +24,17 @@ export interface RetryNotice {
 }
 
 /**
- * A lean follower of one execution (internal: the run loop's `ToolCallTracker`): called synchronously at each
- * lifecycle step with the live record, before the step's `onEvent` observer and listeners, and without building
- * the frozen event detail or snapshot they get (a 1,000-call fan-out would build 4,000 details and 2,000 snapshots
- * for a follower that needs a few fields). It must not keep or mutate the record; a throw is reported and ignored.
+ * A follower of one execution (internal: the run loop's `ToolCallTracker`, until it follows through `onEvent`):
+ * called synchronously at each lifecycle step with the live record, before the step's `onEvent` observer and
+ * listeners. It must not keep or mutate the record; a throw is reported and ignored.
  * @internal
  */
 export type ExecutionHook = (record: ExecutionRecord, type: ToolExecutionEventType, retry?: RetryNotice) => void;
 
-/** Retry and timeout settings resolved once per tool object. */
+/**
+ * A tool's retry and timeout settings, resolved for one execution.
+ * @internal
+ */
 export interface ToolRunConfig {
   retry: Readonly<RetryConfig>;
   /** `retry.maxAttempts` as a usable integer >= 1. */
@@ -41,8 +45,8 @@ export interface ToolRunConfig {
 
 /**
  * The mutable record of one execution, owned by `ToolExecutionManager` (internal; the public `ToolExecution`
- * is a frozen snapshot of it, see `snapshotExecution`). A class with every field initialized, so all records
- * share one shape in the engine.
+ * is a frozen snapshot of it, see `snapshotExecution`).
+ * @internal
  */
 export class ExecutionRecord {
   status: ToolExecutionStatus = ToolExecutionStatus.PENDING;
@@ -52,13 +56,13 @@ export class ExecutionRecord {
   previousErrors: ToolError[] | undefined = undefined;
   /** Admitted by a half-open circuit as a trial. */
   trial = false;
-  /** The attempt in flight; `undefined` between attempts (backoff) and once settled. */
-  attempt: AttemptAbort | undefined = undefined;
+  /** The controller of the attempt in flight (its identity too); `undefined` between attempts and once settled. */
+  attempt: AbortController | undefined = undefined;
   /** The attempt's timeout timer, or the backoff timer between attempts (never both at once). */
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
   /** The outcome once settled (what `execute()` resolves). */
   outcome: ToolExecutionResult | undefined = undefined;
-  /** Resolves `execute()`'s promise; created only when the execution outlives the `execute()` call. */
+  /** Resolves `execute()`'s promise (`follow()` has none). */
   resolve: ((result: ToolExecutionResult) => void) | undefined = undefined;
   /** The caller's signal (`execute(..., { signal })`), while running. */
   caller: AbortSignal | undefined = undefined;
@@ -66,13 +70,8 @@ export class ExecutionRecord {
   observer: ((event: ToolExecutionEvent) => void) | undefined = undefined;
   /** The caller's lean follower (`execute(..., { hook })`, internal). */
   hook: ExecutionHook | undefined = undefined;
-  /** Neighbours in `ExecutionHistory`'s list of running executions. */
-  prev: ExecutionRecord | undefined = undefined;
-  next: ExecutionRecord | undefined = undefined;
 
   constructor(
-    /** Creation order within the manager. */
-    readonly seq: number,
     readonly id: string,
     readonly toolCallId: string,
     readonly tool: ToolDefinition,
@@ -108,7 +107,10 @@ export class ExecutionRecord {
 
 const EMPTY_ERRORS: readonly ToolError[] = Object.freeze([]);
 
-/** A frozen `ToolExecution` copy of the record (nested `timing`, `retry` and `previousErrors` frozen too). */
+/**
+ * A frozen `ToolExecution` copy of the record (nested `timing`, `retry` and `previousErrors` frozen too).
+ * @internal
+ */
 export function snapshotExecution(record: ExecutionRecord): ToolExecution {
   const timing: ToolExecution['timing'] = { queuedAt: record.queuedAt };
   if (record.startedAt !== undefined) timing.startedAt = record.startedAt;
@@ -132,12 +134,18 @@ export function snapshotExecution(record: ExecutionRecord): ToolExecution {
   return Object.freeze(execution);
 }
 
-/** The ids every execution event carries. */
+/**
+ * The ids every execution event carries.
+ * @internal
+ */
 export function eventBase(record: ExecutionRecord): ToolExecutionEventBase {
   return { executionId: record.id, toolCallId: record.toolCallId, toolName: record.toolName };
 }
 
-/** Freezes a ToolError record (not its `cause`) so the snapshots sharing it cannot be altered through it. */
+/**
+ * Freezes a ToolError record (not its `cause`) so the snapshots sharing it cannot be altered through it.
+ * @internal
+ */
 export function freezeError(error: ToolError): ToolError {
   if (!Object.isFrozen(error)) {
     if (error.validationErrors) Object.freeze(error.validationErrors);
@@ -146,7 +154,10 @@ export function freezeError(error: ToolError): ToolError {
   return error;
 }
 
-/** Resolves a tool's run config: `maxAttempts` made an integer >= 1, `timeoutMs` kept only when a positive finite number. */
+/**
+ * Resolves a tool's run config: `maxAttempts` made an integer >= 1, `timeoutMs` kept only when a positive finite number.
+ * @internal
+ */
 export function toRunConfig(retry: Readonly<RetryConfig>, timeoutMs: number | undefined): ToolRunConfig {
   const attempts = Math.floor(retry.maxAttempts);
   return {

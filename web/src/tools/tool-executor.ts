@@ -21,8 +21,8 @@ function fail(error: ToolError): ToolExecutionResult {
  * The failure of an attempt whose signal was aborted: `cancelled` for an `AbortError` reason, `timeout` for a
  * `TimeoutError`, else as `categorizeError` files the reason (default `cancelled`).
  */
-export function abortedResult(source: AbortSignal | AttemptAbortState): ToolExecutionResult {
-  return fail(categorizeError(source.reason, 'cancelled'));
+function abortedResult(signal: AbortSignal): ToolExecutionResult {
+  return fail(categorizeError(signal.reason, 'cancelled'));
 }
 
 /**
@@ -56,30 +56,6 @@ export function serializeToolResult(value: unknown): ToolExecutionResult {
   return { success: true, result: json };
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
-
-/**
- * Where `runToolAttempt` reads whether the attempt was aborted, instead of `context.signal` (so a caller with a
- * lazily created signal, like `ToolExecutionManager`, does not have to create it).
- */
-export interface AttemptAbortState {
-  readonly aborted: boolean;
-  /** The abort reason (as `AbortSignal.reason`). */
-  readonly reason: unknown;
-}
-
-const NEVER_ABORTED: AttemptAbortState = Object.freeze({ aborted: false, reason: undefined });
-
-function handlerFailure(error: unknown, state: AttemptAbortState): ToolExecutionResult {
-  return state.aborted ? abortedResult(state) : fail(categorizeError(error, 'execution'));
-}
-
 function isZodAsyncError(error: unknown): boolean {
   return error instanceof Error && (error.constructor.name === '$ZodAsyncError' || /synchronous parse/i.test(error.message));
 }
@@ -89,90 +65,46 @@ type SafeParseResult =
   | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; input?: unknown }> } };
 
 /**
- * Runs one attempt and hands its outcome to `onResult`, exactly once: synchronously when validation and the
- * handler are synchronous, otherwise when they settle. Never throws. This is the single implementation behind
- * `DefaultToolExecutor` (`validate: false`) and `ValidatingToolExecutor` (`validate: true`); the
- * `ToolExecutionManager` calls it directly for those two classes, saving the promise hops of `execute()`.
- *
- * - `validate`: `safeParse` with `tool.schema` (falling back to `safeParseAsync` for async refinements); a failure
- *   is category `validation` (see `validationFailure`) and the handler does not run; the parsed data reaches it.
+ * Runs one attempt (the implementation of `DefaultToolExecutor` and `ValidatingToolExecutor`); never rejects.
+ * - `validate`: `safeParse` with `tool.schema` (falling back to `safeParseAsync` for schemas with async refinements or
+ *   transforms); a failure is category `validation` (see `validationFailure`) and the handler does not run; the
+ *   parsed data reaches it. A schema that throws for any other reason is an `execution` failure.
+ * - The handler is called before the first `await` when the schema is synchronous, so it has started by the time
+ *   `execute()` returns (a cancellation right after reaches its signal).
  * - The handler does not run when `context.signal` is already aborted; once the signal is aborted, any outcome is
- *   reported as `cancelled`/`timeout` from `signal.reason` (see `abortedResult`). `abortState`, when given, is
- *   read instead of `context.signal`.
+ *   reported as `cancelled`/`timeout` from `signal.reason` (see `abortedResult`).
  * - A thrown error or rejection becomes `categorizeError(error, 'execution')`; a value is serialized by
  *   `serializeToolResult`.
  */
-export function runToolAttempt<TArgs>(
-  tool: ToolDefinition<TArgs>,
+async function runAttempt(
+  tool: ToolDefinition,
   args: unknown,
   context: ToolExecutionContext,
   validate: boolean,
-  onResult: (result: ToolExecutionResult) => void,
-  abortState?: AttemptAbortState,
-): void {
-  // A context copied with `{ ...context }` loses a getter `signal` (see the manager's contexts): run without one.
-  const state: AttemptAbortState = abortState ?? context.signal ?? NEVER_ABORTED;
+): Promise<ToolExecutionResult> {
+  const { signal } = context;
   if (validate) {
     let parsed: SafeParseResult;
     try {
       parsed = tool.schema.safeParse(args) as SafeParseResult;
     } catch (error) {
-      if (!isZodAsyncError(error)) {
-        onResult(fail(categorizeError(error, 'execution')));
-        return;
+      if (!isZodAsyncError(error)) return fail(categorizeError(error, 'execution'));
+      try {
+        parsed = (await tool.schema.safeParseAsync(args)) as SafeParseResult;
+      } catch (asyncError) {
+        return fail(categorizeError(asyncError, 'execution'));
       }
-      Promise.resolve()
-        .then(() => tool.schema.safeParseAsync(args) as Promise<SafeParseResult>)
-        .then(
-          (asyncParsed) => {
-            if (state.aborted) onResult(abortedResult(state));
-            else if (!asyncParsed.success) onResult(validationFailure(tool.name, asyncParsed));
-            else runHandler(tool, asyncParsed.data as TArgs, context, onResult, state);
-          },
-          (asyncError: unknown) => onResult(fail(categorizeError(asyncError, 'execution'))),
-        );
-      return;
     }
-    if (!parsed.success) {
-      onResult(validationFailure(tool.name, parsed));
-      return;
-    }
+    if (!parsed.success) return validationFailure(tool.name, parsed);
     args = parsed.data;
   }
-  runHandler(tool, args as TArgs, context, onResult, state);
-}
-
-function runHandler<TArgs>(
-  tool: ToolDefinition<TArgs>,
-  args: TArgs,
-  context: ToolExecutionContext,
-  onResult: (result: ToolExecutionResult) => void,
-  state: AttemptAbortState,
-): void {
-  if (state.aborted) {
-    onResult(abortedResult(state));
-    return;
-  }
-  let value: unknown;
+  if (signal?.aborted) return abortedResult(signal);
   try {
-    value = tool.handler(args, context);
+    const value: unknown = await tool.handler(args, context);
+    return signal?.aborted ? abortedResult(signal) : serializeToolResult(value);
   } catch (error) {
-    onResult(handlerFailure(error, state));
-    return;
+    return signal?.aborted ? abortedResult(signal) : fail(categorizeError(error, 'execution'));
   }
-  if (isThenable(value)) {
-    try {
-      value.then(
-        (resolved) => onResult(state.aborted ? abortedResult(state) : serializeToolResult(resolved)),
-        (error: unknown) => onResult(handlerFailure(error, state)),
-      );
-    } catch (error) {
-      // A hand-made thenable whose then() throws.
-      onResult(handlerFailure(error, state));
-    }
-    return;
-  }
-  onResult(serializeToolResult(value));
 }
 
 /**
@@ -188,7 +120,7 @@ function runHandler<TArgs>(
 export class DefaultToolExecutor implements ToolExecutor {
   /** Runs one attempt (see the class docs). Never rejects. */
   execute<TArgs>(tool: ToolDefinition<TArgs>, args: unknown, context: ToolExecutionContext): Promise<ToolExecutionResult> {
-    return new Promise((resolve) => runToolAttempt(tool, args, context, false, resolve));
+    return runAttempt(tool as ToolDefinition, args, context, false);
   }
 }
 
@@ -196,7 +128,7 @@ export class DefaultToolExecutor implements ToolExecutor {
  * The failure for arguments that fail the schema: category `validation`, code `invalid_arguments`, one
  * `validationErrors` entry per Zod issue (`path` as strings, Zod's `message`), never retryable.
  */
-export function validationFailure(toolName: string, error: SafeParseResult & { success: false }): ToolExecutionResult {
+function validationFailure(toolName: string, error: SafeParseResult & { success: false }): ToolExecutionResult {
   const validationErrors = toValidationIssues(error.error.issues);
   const summary = validationErrors
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
@@ -229,6 +161,6 @@ export function validationFailure(toolName: string, error: SafeParseResult & { s
 export class ValidatingToolExecutor extends DefaultToolExecutor {
   /** Validates, then runs one attempt with the parsed arguments (see the class docs). Never rejects. */
   override execute<TArgs>(tool: ToolDefinition<TArgs>, args: unknown, context: ToolExecutionContext): Promise<ToolExecutionResult> {
-    return new Promise((resolve) => runToolAttempt(tool, args, context, true, resolve));
+    return runAttempt(tool as ToolDefinition, args, context, true);
   }
 }

@@ -202,6 +202,7 @@ function budgets(value: unknown, field: string): ToolBudgets {
  * later changes to the caller's object have no effect. `undefined` gives `DEFAULT_TOOL_POLICY`.
  * @throws {ToolPolicyError} when a list is not an array of strings, an effect or decision is unknown, or a budget is
  *   not a positive number
+ * @internal
  */
 export function normalizeToolPolicy(policy: ToolPolicy | undefined): Readonly<ToolPolicy> {
   if (policy === undefined || policy === null) return DEFAULT_TOOL_POLICY;
@@ -251,6 +252,7 @@ export function normalizeToolPolicy(policy: ToolPolicy | undefined): Readonly<To
  * (or a schema that only parses asynchronously) mean `require_approval` rather than calling the function with values
  * of the wrong shape.
  * @param args - the call's arguments as sent (JSON-parsed, not yet validated)
+ * @internal
  */
 export function decideToolCall(
   policy: ToolPolicy | undefined,

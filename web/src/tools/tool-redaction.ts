@@ -86,7 +86,10 @@ function redactWith(value: unknown, nodes: readonly PathNode[]): unknown {
   return REDACTED;
 }
 
-/** Whether `allow` allows the whole value (it holds `''` or `'*'`). */
+/**
+ * Whether `allow` allows the whole value (it holds `''` or `'*'`).
+ * @internal
+ */
 export function allowsAll(allow: readonly string[] | undefined): boolean {
   return allow !== undefined && compile(allow).all;
 }
@@ -125,17 +128,26 @@ export function redactJsonText(text: string, allow: readonly string[] | undefine
   return redacted === REDACTED ? REDACTED : JSON.stringify(redacted);
 }
 
-/** A tool's arguments as the page may see them: as is without a `redaction` config, else per `redaction.args`. */
+/**
+ * A tool's arguments as the page may see them: as is without a `redaction` config, else per `redaction.args`.
+ * @internal
+ */
 export function redactToolArgs(redaction: ToolRedaction | undefined, args: unknown): unknown {
   return redaction === undefined ? args : redactValue(args, redaction.args);
 }
 
-/** A tool's result string as the page may see it: as is without a `redaction` config, else per `redaction.result`. */
+/**
+ * A tool's result string as the page may see it: as is without a `redaction` config, else per `redaction.result`.
+ * @internal
+ */
 export function redactToolResult(redaction: ToolRedaction | undefined, result: string): string {
   return redaction === undefined ? result : redactJsonText(result, redaction.result);
 }
 
-/** The config that redacts everything (what `requireRedaction` applies to tools that have none). */
+/**
+ * The config that redacts everything (what `requireRedaction` applies to tools that have none).
+ * @internal
+ */
 export const REDACT_ALL: Readonly<ToolRedaction> = Object.freeze({});
 
 /**
@@ -153,6 +165,7 @@ export function redactionInForce(
 /**
  * A `ToolError` as the page may see it for a redacted tool: a frozen copy without `cause` (which may hold the
  * arguments or the result) and without the `received` values of `validationErrors`. `undefined` redaction: as is.
+ * @internal
  */
 export function redactToolError(redaction: ToolRedaction | undefined, error: ToolError): ToolError {
   if (redaction === undefined) return error;
@@ -167,6 +180,7 @@ export function redactToolError(redaction: ToolRedaction | undefined, error: Too
 /**
  * An execution snapshot as the page may see it for a redacted tool: a frozen copy with `args` and `result` redacted
  * and its errors passed through `redactToolError`. `undefined` redaction: as is.
+ * @internal
  */
 export function redactExecution(redaction: ToolRedaction | undefined, execution: ToolExecution): ToolExecution {
   if (redaction === undefined) return execution;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolRegistrationError, ToolRegistrationErrorCode } from './errors.js';
 import { isToolEffect, toolEffectOf } from './tool-effect.js';
 import type { ToolRegistryChangeDetail, ToolRegistryEventMap } from './tool-events.js';
-import { isToolDenied, normalizeToolPolicy, type ToolPolicy } from './tool-policy.js';
+import { setOwner } from './tool-owner.js';
+import { DEFAULT_TOOL_POLICY, isToolDenied, normalizeToolPolicy, type ToolPolicy } from './tool-policy.js';
 import { TypedEventTarget } from './typed-event-target.js';
 import type {
   AgUiToolDescription,
@@ -27,10 +28,9 @@ interface StatsEntry {
 }
 
 /**
- * JSON Schema per Zod schema. Schemas are immutable, so a schema converts once per page, whichever registry
- * (or re-registration) asks.
+ * Zod schema -> its JSON Schema as JSON text (see `toolParameters`). Schemas are immutable, so a schema converts
+ * once per page, whichever registry (or re-registration) asks.
  */
-/** Zod schema -> its JSON Schema as JSON text (see `toolParameters`). */
 const jsonSchemaCache = new WeakMap<object, string>();
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -131,6 +131,23 @@ function validateSafetyFields(name: string, definition: Record<string, unknown>)
   }
 }
 
+/** Options of `new ToolRegistry(options)`. */
+export interface ToolRegistryOptions {
+  /**
+   * A registry this one sees beneath its own tools and policy (default none). Own tools shadow the parent's tools
+   * of the same name; the parent's policy applies until this registry sets its own. Fixed for the registry's life.
+   */
+  parent?: ToolRegistry;
+}
+
+/**
+ * Forwards a parent's `tool-registry-change` to a child. The parent's listener holds only a `WeakRef` to the child,
+ * so a child its owner dropped (an element's registry) is collected, and its listener then removed.
+ */
+const childListeners = new FinalizationRegistry<{ parent: ToolRegistry; listener: EventListener }>(({ parent, listener }) =>
+  parent.removeEventListener('tool-registry-change', listener),
+);
+
 /**
  * The tools an agent may call in this page, by name, their policy, and their execution statistics.
  *
@@ -142,8 +159,18 @@ function validateSafetyFields(name: string, definition: Record<string, unknown>)
  * out the tools it denies, `register()` enforces its `requireRedaction`, and the run loop reads it for every call (so
  * a policy set on a registry shared by several elements applies to all of them, as its tools do).
  *
+ * A registry with a `parent` (`new ToolRegistry({ parent: globalToolRegistry })`, one per element) sees the parent's
+ * tools and policy beneath its own: lookups (`get`, `has`, `names`, `all`, `size`, `getByCategory`, `getByTag`,
+ * `isDenied`, `toAgUiTools`) see its own tools first, then the parent's that it does not shadow; `policy` is its own
+ * once `setPolicy()` gave it one, else the parent's (live). Changes (`register`, `unregister`, `clear`, `setPolicy`,
+ * statistics) touch its own state only, so setting tools or a policy on one child never changes another, while tools
+ * registered in the parent reach every child. The statistics of a parent's tool are the parent's (the registry that
+ * holds a tool records its executions, see `ToolExecutionManagerOptions.registry`).
+ *
  * @fires {CustomEvent<ToolRegistryChangeDetail>} tool-registry-change - after register, unregister (of a registered
- * name), clear (of a non-empty registry) and `setPolicy()`
+ * name), clear (of a non-empty registry) and `setPolicy()`; on a child also after such a change of its parent that
+ * shows through (not for a name the child shadows, nor a parent policy while the child has its own), with the
+ * parent's `action` and `toolName` and the child's `toolNames`
  *
  * @example
  * ```ts
@@ -160,28 +187,54 @@ function validateSafetyFields(name: string, definition: Record<string, unknown>)
  * ```
  */
 export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
+  /** The registry whose tools and policy this one sees beneath its own (see the class docs); `undefined`: none. */
+  readonly parent: ToolRegistry | undefined;
   #tools = new Map<string, RegisteredTool>();
   #stats = new Map<string, StatsEntry>();
-  #policy: Readonly<ToolPolicy> = normalizeToolPolicy(undefined);
+  /** The policy `setPolicy()` set; `undefined`: the parent's, or the default. */
+  #policy: Readonly<ToolPolicy> | undefined;
 
   /**
-   * The policy in force (a frozen copy of what was given to `setPolicy()`; `{}` by default: every tool allowed,
-   * approval for `state_change` and `external_side_effect`). Replace it with `setPolicy()`.
+   * @param options - `parent`: a registry seen beneath this one (default none)
+   * @throws {TypeError} when `parent` is given and is not a `ToolRegistry`
    */
-  get policy(): Readonly<ToolPolicy> {
-    return this.#policy;
+  constructor(options: ToolRegistryOptions = {}) {
+    super();
+    const parent = options.parent;
+    if (parent !== undefined && !(parent instanceof ToolRegistry)) {
+      throw new TypeError('ToolRegistry: options.parent must be a ToolRegistry');
+    }
+    this.parent = parent;
+    if (parent !== undefined) {
+      const child = new WeakRef(this);
+      const listener = (event: Event): void => {
+        const registry = child.deref();
+        if (registry === undefined) parent.removeEventListener('tool-registry-change', listener);
+        else registry.#onParentChange((event as CustomEvent<ToolRegistryChangeDetail>).detail);
+      };
+      parent.addEventListener('tool-registry-change', listener);
+      childListeners.register(this, { parent, listener });
+    }
   }
 
   /**
-   * Replaces the policy (a frozen copy is kept; `undefined` restores the default). It applies from the next decision
-   * on: the next run's `toAgUiTools()` and every call not yet decided. Registered tools stay registered: under
-   * `requireRedaction`, those without `redaction` are denied (not offered, not run) rather than removed, and come back
-   * when the policy no longer requires it.
+   * The policy in force: a frozen copy of what was given to `setPolicy()`; without one, the parent's `policy` (live),
+   * or with no parent the default `{}` (every tool allowed, approval for `state_change` and `external_side_effect`).
+   */
+  get policy(): Readonly<ToolPolicy> {
+    return this.#policy ?? this.parent?.policy ?? DEFAULT_TOOL_POLICY;
+  }
+
+  /**
+   * Replaces this registry's own policy (a frozen copy is kept; `undefined` removes it, so the parent's policy, or the
+   * default, applies again). It applies from the next decision on: the next run's `toAgUiTools()` and every call not
+   * yet decided. Registered tools stay registered: under `requireRedaction`, those without `redaction` are denied (not
+   * offered, not run) rather than removed, and come back when the policy no longer requires it.
    * @throws {ToolPolicyError} for a malformed policy (the previous one stays)
    * @fires tool-registry-change with `action: 'policy-changed'`
    */
   setPolicy(policy: ToolPolicy | undefined): void {
-    this.#policy = normalizeToolPolicy(policy);
+    this.#policy = policy === undefined || policy === null ? undefined : normalizeToolPolicy(policy);
     this.#emit({ action: 'policy-changed', toolNames: this.names });
   }
 
@@ -190,7 +243,8 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
    * definition from plain JavaScript without one gets `external_side_effect` and a console warning, once per name).
    * @returns the registered copy (what `get()` returns)
    * @throws {ToolRegistrationError} `invalid_name` when the name does not match `^[a-zA-Z0-9_-]{1,64}$`;
-   *   `duplicate_name` when the name is taken; `invalid_definition` when the definition is not an object, the
+   *   `duplicate_name` when the name is taken by one of this registry's own tools (a parent's tool of that name is
+   *   shadowed, not replaced); `invalid_definition` when the definition is not an object, the
    *   description is not a string, the schema is not a Zod 4 schema, the handler is not a function, the effect is not
    *   a `ToolEffect`, `requiresApproval` is not a boolean or function, `redaction` is not lists of paths, or the metadata
    *   is malformed (`timeoutMs` not > 0, `retryConfig.maxAttempts` not an integer >= 1, negative delays, ...);
@@ -234,7 +288,7 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     }
     validateMetadata(name, definition.metadata);
     validateSafetyFields(name, definition as unknown as Record<string, unknown>);
-    if (this.#policy.requireRedaction === true && definition.redaction === undefined) {
+    if (this.policy.requireRedaction === true && definition.redaction === undefined) {
       throw new ToolRegistrationError(
         `Tool "${name}": the policy requires a redaction config ({ args?: string[], result?: string[] }) on every tool`,
         ToolRegistrationErrorCode.REDACTION_REQUIRED,
@@ -245,12 +299,13 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     const effect = toolEffectOf(definition);
     const tool = Object.freeze({ ...definition, effect, registeredAt: Date.now() }) as RegisteredTool<TArgs>;
     this.#tools.set(name, tool);
+    setOwner(tool, this);
     this.#emit({ action: 'registered', toolName: name, toolNames: this.names });
     return tool;
   }
 
   /**
-   * Removes a tool (its statistics stay).
+   * Removes one of this registry's own tools (its statistics stay; a parent's tool of that name shows again).
    * @returns `true` if it was registered
    * @fires tool-registry-change with `action: 'unregistered'` (only when it was registered)
    */
@@ -261,7 +316,7 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
   }
 
   /**
-   * Removes every tool (statistics stay; see `clearStats()`).
+   * Removes every one of this registry's own tools (statistics stay; see `clearStats()`); the parent's stay visible.
    * @fires tool-registry-change with `action: 'cleared'` and `removedToolNames` (only when something was removed)
    */
   clear(): void {
@@ -271,29 +326,31 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     this.#emit({ action: 'cleared', toolNames: [], removedToolNames });
   }
 
-  /** The registered tool of that name, or `undefined`. */
+  /** The tool of that name (an own tool, else the parent's), or `undefined`. */
   get(name: string): RegisteredTool | undefined {
-    return this.#tools.get(name);
+    return this.#tools.get(name) ?? this.parent?.get(name);
   }
 
-  /** Whether a tool of that name is registered. */
+  /** Whether a tool of that name is registered here or in the parent. */
   has(name: string): boolean {
-    return this.#tools.has(name);
+    return this.#tools.has(name) || this.parent?.has(name) === true;
   }
 
-  /** Registered names, in registration order (a new array each time). */
+  /** Tool names: own ones in registration order, then the parent's it does not shadow (a new array each time). */
   get names(): string[] {
-    return [...this.#tools.keys()];
+    return this.all.map((tool) => tool.name);
   }
 
-  /** Registered tools, in registration order (a new array each time). */
+  /** Tools: own ones in registration order, then the parent's it does not shadow (a new array each time). */
   get all(): RegisteredTool[] {
-    return [...this.#tools.values()];
+    const own = [...this.#tools.values()];
+    if (this.parent === undefined) return own;
+    return own.concat(this.parent.all.filter((tool) => !this.#tools.has(tool.name)));
   }
 
-  /** Number of registered tools. */
+  /** Number of tools (`names.length`). */
   get size(): number {
-    return this.#tools.size;
+    return this.parent === undefined ? this.#tools.size : this.all.length;
   }
 
   /** Tools whose `metadata.category` equals `category`. */
@@ -307,12 +364,12 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
   }
 
   /**
-   * Whether the policy denies a registered tool whatever the arguments (see `isToolDenied`); `false` for a name that
-   * is not registered.
+   * Whether the policy in force denies a tool (own or the parent's) whatever the arguments (see `isToolDenied`);
+   * `false` for a name that is not registered.
    */
   isDenied(name: string): boolean {
-    const tool = this.#tools.get(name);
-    return tool !== undefined && isToolDenied({ policy: this.#policy, tool }, name);
+    const tool = this.get(name);
+    return tool !== undefined && isToolDenied({ policy: this.policy, tool }, name);
   }
 
   /**
@@ -329,16 +386,14 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
    *
    * Deterministic: the same tools give deep-equal output on every call. Each schema converts once (schemas are
    * immutable); every call returns fresh plain objects parsed from the cached JSON text, so a caller may mutate them
-   * without touching the cache. Not frozen on purpose: a frozen (or `delete`d-from) object anywhere in a value sends
-   * Chromium's `JSON.stringify` down its slow path for the whole value, about 3x slower for a run input with
-   * 2,000 messages (measured in Chromium 156 for the fan-out benchmark).
+   * without touching the cache. Not frozen: a frozen object makes Chromium's `JSON.stringify` of the run input ~3x slower (measured).
    *
    * @throws {ToolRegistrationError} `schema_conversion_failed` (naming the tool) if Zod cannot convert a schema
    */
   toAgUiTools(): AgUiToolDescription[] {
     const tools: AgUiToolDescription[] = [];
-    const policy = this.#policy;
-    for (const tool of this.#tools.values()) {
+    const policy = this.policy;
+    for (const tool of this.all) {
       if (isToolDenied({ policy, tool }, tool.name)) continue;
       tools.push({ name: tool.name, description: tool.description, parameters: toolParameters(tool) });
     }
@@ -346,24 +401,26 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
   }
 
   /**
-   * Statistics of one tool (a fresh object; zeros when it never ran).
+   * Statistics of one tool (a fresh object; zeros when it never ran). For a parent's tool this registry does not
+   * shadow, the parent's statistics.
    */
   getStats(name: string): ToolStats {
+    if (this.parent !== undefined && !this.#tools.has(name) && this.parent.has(name)) return this.parent.getStats(name);
     return toStats(this.#stats.get(name));
   }
 
   /**
-   * Statistics of every tool that is registered or has run, as a plain object keyed by tool name (a fresh
-   * snapshot each time; JSON-serializable).
+   * Statistics of every tool that is visible (`names`) or has run here, as a plain object keyed by tool name (a fresh
+   * snapshot each time; JSON-serializable); a parent's tool has the parent's statistics (see `getStats()`).
    */
   get allStats(): Record<string, ToolStats> {
     const all: Record<string, ToolStats> = {};
-    for (const name of this.#tools.keys()) all[name] = toStats(this.#stats.get(name));
+    for (const name of this.names) all[name] = this.getStats(name);
     for (const [name, entry] of this.#stats) if (!(name in all)) all[name] = toStats(entry);
     return all;
   }
 
-  /** Resets the statistics of one tool, or of all tools when `name` is omitted. */
+  /** Resets this registry's own statistics of one tool, or of all tools when `name` is omitted. */
   clearStats(name?: string): void {
     if (name === undefined) this.#stats.clear();
     else this.#stats.delete(name);
@@ -396,6 +453,19 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     entry.lastExecutedAt = finishedAt;
   }
 
+  /** Re-fires a parent's change when it shows through this registry (see the class docs). */
+  #onParentChange(detail: ToolRegistryChangeDetail): void {
+    const { action, toolName } = detail;
+    if (action === 'policy-changed') {
+      if (this.#policy === undefined) this.#emit({ action, toolNames: this.names });
+    } else if (action === 'cleared') {
+      const removedToolNames = (detail.removedToolNames ?? []).filter((name) => !this.#tools.has(name));
+      if (removedToolNames.length > 0) this.#emit({ action, toolNames: this.names, removedToolNames });
+    } else if (toolName !== undefined && !this.#tools.has(toolName)) {
+      this.#emit({ action, toolName, toolNames: this.names });
+    }
+  }
+
   #emit(detail: ToolRegistryChangeDetail): void {
     const event = new CustomEvent('tool-registry-change', { detail });
     this.dispatchEvent(event);
@@ -425,7 +495,8 @@ function toolParameters(tool: RegisteredTool): JSONSchema {
 }
 
 /**
- * The page-wide registry (what `<ag-ui-agent>` uses unless given another) and, by default, where every
- * `ToolExecutionManager` records statistics.
+ * The page-wide registry: what the `ag-ui-register-tool` document event fills and `<ag-ui-agent>` uses unless given
+ * another (a `new ToolRegistry({ parent: globalToolRegistry })` sees its tools too). Statistics of its tools are
+ * recorded here (see `ToolExecutionManagerOptions.registry`).
  */
 export const globalToolRegistry: ToolRegistry = new ToolRegistry();

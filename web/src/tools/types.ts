@@ -37,9 +37,7 @@ export interface ToolExecutionContext {
   /**
    * Aborted when the execution is cancelled (`reason`: a `DOMException` named `AbortError`, or the caller's
    * reason) or this attempt times out (`reason`: a `DOMException` named `TimeoutError`). Pass it to `fetch` and
-   * check it in long loops. In contexts made by `ToolExecutionManager` it is a getter that creates the attempt's
-   * `AbortController` on first access (handlers that never read it cost none), so `{ ...context }` does not copy
-   * it: copy it explicitly (`{ ...context, signal: context.signal }`).
+   * check it in long loops. Each attempt has its own signal.
    */
   signal: AbortSignal;
   /** 1-based number of this attempt. */
