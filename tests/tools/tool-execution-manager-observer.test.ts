@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { z } from 'zod';
 import {
@@ -147,88 +147,5 @@ describe('ToolExecutionManager execute({ onEvent })', () => {
     const outcome = await pending;
     expect(outcome.success).to.equal(false);
     expect(observed.at(-1)).to.equal('tool-execution-cancelled');
-  });
-});
-
-describe('ToolExecutionManager execute({ hook }) (internal, the run loop follows its calls with it)', () => {
-  afterEach(() => sinon.restore());
-
-  it('calls the hook at every step with the live record, before the observer', async () => {
-    const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
-    const steps: string[] = [];
-    const outcome = await manager.execute(flakyOnce(), 'call-1', { n: 1 }, {
-      hook: (record, type, retry) => {
-        steps.push(`hook:${type}:${record.status}:${record.attemptNumber}${retry ? `:next ${retry.attemptNumber}/${retry.maxAttempts}:${retry.error.message}` : ''}`);
-        expect(record.toolCallId).to.equal('call-1');
-      },
-      onEvent: (event) => steps.push(`observer:${event.type}`),
-    });
-    expect(outcome).to.deep.equal({ success: true, result: '2' });
-    expect(steps).to.deep.equal([
-      'hook:tool-execution-started:pending:0',
-      'observer:tool-execution-started',
-      'hook:tool-execution-validating:validating:1',
-      'observer:tool-execution-validating',
-      'hook:tool-execution-executing:executing:1',
-      'observer:tool-execution-executing',
-      'hook:tool-execution-retrying:pending:1:next 2/2:try again',
-      'observer:tool-execution-retrying',
-      'hook:tool-execution-validating:validating:2',
-      'observer:tool-execution-validating',
-      'hook:tool-execution-executing:executing:2',
-      'observer:tool-execution-executing',
-      'hook:tool-execution-succeeded:succeeded:2',
-      'observer:tool-execution-succeeded',
-    ]);
-  });
-
-  it('reports a throwing hook and still settles the execution; the history keeps no hook', async () => {
-    const report = sinon.stub(globalThis, 'reportError');
-    const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
-    const seen: string[] = [];
-    const outcome = await manager.execute(flakyOnce(), 'call', { n: 1 }, {
-      hook: (record, type) => {
-        seen.push(type);
-        if (type === 'tool-execution-started') throw new Error('hook bug');
-        if (record.settled) expect(record.result).to.equal('2');
-      },
-    });
-    expect(outcome.success).to.equal(true);
-    expect(report.callCount).to.equal(1);
-    expect((report.firstCall.args[0] as Error).message).to.equal('hook bug');
-    expect(seen.at(-1)).to.equal('tool-execution-succeeded');
-    expect(manager.history).to.have.length(1);
-  });
-
-  it('follow() runs the execution for its hook alone: the outcome on the terminal step, no promise; a non-tool fails at once', async () => {
-    const manager = new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: null });
-    const steps: string[] = [];
-    let outcome: unknown;
-    const hook = (record: { outcome?: unknown }, type: string): void => {
-      steps.push(type);
-      if (record.outcome !== undefined) outcome = record.outcome;
-    };
-    const tool: ToolDefinition<{ n: number }> = {
-      name: 'later',
-      description: 'Answers after a task',
-      effect: 'read_only',
-      schema: z.object({ n: z.number() }),
-      handler: async ({ n }) => {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        return n + 1;
-      },
-    };
-    expect(manager.follow(tool as ToolDefinition, 'call-1', { n: 1 }, undefined, hook)).to.equal(undefined);
-    expect(steps).to.deep.equal(['tool-execution-started', 'tool-execution-validating', 'tool-execution-executing']);
-    expect(manager.getExecutionsForToolCall('call-1')[0]).to.deep.include({ status: 'executing' });
-    await waitUntil(() => outcome !== undefined, 'the hook gets the terminal step');
-    expect(steps.at(-1)).to.equal('tool-execution-succeeded');
-    expect(outcome).to.deep.equal({ success: true, result: '2' });
-
-    const invalid = manager.follow({ name: 'no handler' } as unknown as ToolDefinition, 'call-2', {}, undefined, hook);
-    expect(invalid).to.deep.include({ success: false });
-    expect((invalid as { error: { code: string } }).error.code).to.equal('invalid_tool');
-    expect(steps.filter((type) => type === 'tool-execution-started')).to.have.length(1);
-    expect(manager.getExecutionsForToolCall('call-2')).to.deep.equal([]);
   });
 });

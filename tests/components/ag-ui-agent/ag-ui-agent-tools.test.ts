@@ -231,7 +231,7 @@ describe('<ag-ui-agent> tools', () => {
       document.dispatchEvent(event);
       expect(globalToolRegistry.get(name)?.description).to.equal('Adds one');
 
-      // A default element (global registry) offers it to the agent as a frontend tool.
+      // A default element (its own registry, whose parent is globalToolRegistry) offers it to the agent.
       const el = await fixture<AgUiAgent>(
         html`<ag-ui-agent url=${scenarioUrl('tool', { tool: name, args: '{"a":41}' })}></ag-ui-agent>`,
       );

@@ -136,8 +136,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     super();
     this.agent = options.agent;
     this.registry = options.registry;
-    this.manager =
-      options.manager ?? new ToolExecutionManager(new ValidatingToolExecutor(), undefined, { registry: options.registry });
+    this.manager = options.manager ?? new ToolExecutionManager(new ValidatingToolExecutor());
     this.maxToolIterations = options.maxToolIterations ?? DEFAULT_MAX_TOOL_ITERATIONS;
     this.context = options.context ?? [];
     if (options.forwardedProps !== undefined) this.forwardedProps = options.forwardedProps;

@@ -5,14 +5,11 @@
  */
 import type { Message, ToolMessage } from '@ag-ui/client';
 import type { ToolExecutionEvent } from '../tools/tool-events.js';
+import { redactExecution, redactToolArgs, redactToolError, redactToolResult } from '../tools/tool-redaction.js';
 import {
   REDACTED,
-  redactExecution,
   redactJsonText,
   redactionInForce,
-  redactToolArgs,
-  redactToolError,
-  redactToolResult,
   redactValue,
   type ToolEffect,
   type ToolError,
@@ -259,14 +256,15 @@ export class ToolCallStore {
     delete record.approval;
     const execution = answer.execution && redactExecution(redaction, answer.execution);
     if (answer.status === 'succeeded') {
-      record.result = redactToolResult(redaction, answer.result ?? record.answer.content);
+      const result = redactToolResult(redaction, answer.result ?? record.answer.content);
+      record.result = result;
       this.#settle(record, 'succeeded');
       if (execution) {
         this.#emit('tool-call-end', {
           toolCallId,
           toolCallName: record.toolCallName,
           toolCallArgs: execution.args,
-          result: record.result,
+          result,
           execution,
         });
       }

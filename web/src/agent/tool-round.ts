@@ -5,11 +5,11 @@
  * @internal
  */
 import type { ToolMessage } from '@ag-ui/client';
+import { toolEffectOf } from '../tools/tool-effect.js';
+import { decideToolCall } from '../tools/tool-policy.js';
 import {
   budgetsFor,
   categorizeError,
-  decideToolCall,
-  toolEffectOf,
   withToolBudgets,
   type ToolError,
   type ToolExecutionManager,

@@ -27,7 +27,10 @@ export interface AgentRunLoopOptions {
   agent: RunnableAgent;
   /** Where frontend tools are looked up (a tool call whose name is not registered here is a backend tool). */
   registry: ToolRegistry;
-  /** Runs the tools. Default: a new `ToolExecutionManager` with a `ValidatingToolExecutor` that updates `registry`'s stats. */
+  /**
+   * Runs the tools. Default: a new `ToolExecutionManager` with a `ValidatingToolExecutor`; it records each call's
+   * statistics in the registry that registered the tool (`registry`, or its parent for a page-wide tool).
+   */
   manager?: ToolExecutionManager;
   /** Follow-up runs allowed per user message before the loop stops with `max_tool_iterations`. Default 5. */
   maxToolIterations?: number;

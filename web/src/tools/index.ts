@@ -102,9 +102,3 @@ export type { ToolExecutor } from './tool-executor.js';
 export { computeRetryDelay, isRetryableCategory } from './retry.js';
 export { ToolExecutionManager } from './tool-execution-manager.js';
 export type { ToolExecuteOptions, ToolExecutionManagerOptions } from './tool-execution-manager.js';
-
-// Internal, still imported through this barrel by web/src/agent (tool-call-gate.ts, tool-call-tracker.ts): to be
-// imported from their files there, then removed from here.
-export { decideToolCall } from './tool-policy.js';
-export { toolEffectOf } from './tool-effect.js';
-export { redactExecution, redactToolArgs, redactToolError, redactToolResult } from './tool-redaction.js';

@@ -7,10 +7,9 @@ import type {
   ToolExecutionEvent,
   ToolExecutionEventType,
   ToolExecutionManagerEventMap,
-  ToolExecutionRetryingDetail,
 } from './tool-events.js';
 import { TypedEventTarget } from './typed-event-target.js';
-import { eventBase, ExecutionRecord, freezeError, snapshotExecution, toRunConfig, type ExecutionHook } from './tool-execution-record.js';
+import { eventBase, ExecutionRecord, freezeError, snapshotExecution, toRunConfig } from './tool-execution-record.js';
 import { ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
 import { ownerOf } from './tool-owner.js';
 import type { ToolRegistry } from './tool-registry.js';
@@ -63,11 +62,6 @@ export interface ToolExecuteOptions {
    * (`reportError`) and does not affect the execution, as a throwing event listener would not.
    */
   onEvent?: (event: ToolExecutionEvent) => void;
-  /**
-   * The run loop's follower (see `ExecutionHook`).
-   * @internal
-   */
-  hook?: ExecutionHook;
 }
 
 /** Reports an `onEvent` observer's error like an event listener's (the page's `error` event), without throwing. */
@@ -221,27 +215,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   ): Promise<ToolExecutionResult> {
     if (!isToolDefinition(tool)) return Promise.resolve(failure(INVALID_TOOL_ERROR));
     return new Promise<ToolExecutionResult>((resolve) => {
-      this.#run(tool as ToolDefinition, toolCallId, args, options.signal, options.onEvent, options.hook, resolve);
+      this.#run(tool as ToolDefinition, toolCallId, args, options.signal, options.onEvent, resolve);
     });
-  }
-
-  /**
-   * `execute()` for a caller that follows the execution through `hook` alone (the run loop's `ToolCallTracker`):
-   * the outcome reaches it through the hook's terminal step (`record.outcome`).
-   * @returns `undefined` once the execution has started (the hook got `tool-execution-started`); for a `tool` that
-   *   is not a tool definition, the failure `execute()` would resolve with (nothing ran, the hook was not called)
-   * @internal
-   */
-  follow(
-    tool: ToolDefinition,
-    toolCallId: string,
-    args: unknown,
-    signal: AbortSignal | undefined,
-    hook: ExecutionHook,
-  ): ToolExecutionResult | undefined {
-    if (!isToolDefinition(tool)) return failure(INVALID_TOOL_ERROR);
-    this.#run(tool, toolCallId, args, signal, undefined, hook, undefined);
-    return undefined;
   }
 
   /**
@@ -311,7 +286,6 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     args: unknown,
     signal: AbortSignal | undefined,
     observer: ToolExecuteOptions['onEvent'],
-    hook: ExecutionHook | undefined,
     resolve: ((result: ToolExecutionResult) => void) | undefined,
   ): void {
     const id = this.#idPrefix + ++this.#counter;
@@ -319,7 +293,6 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     const config = toRunConfig(resolveRetryConfig(this.defaultRetryConfig, metadata?.retryConfig), metadata?.timeoutMs);
     const record = new ExecutionRecord(id, toolCallId, tool, args, config, Date.now());
     record.observer = observer;
-    record.hook = hook;
     record.resolve = resolve;
     try {
       this.#start(record, signal);
@@ -535,7 +508,6 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     } finally {
       // The history keeps the record, not the caller's followers.
       record.observer = undefined;
-      record.hook = undefined;
       // Whatever a custom registry does, execute() must settle.
       const resolve = record.resolve;
       record.resolve = undefined;
@@ -544,7 +516,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   }
 
   /**
-   * Delivers one lifecycle step of `record`: to its hook (internal), its `onEvent` observer, then the manager's
+   * Delivers one lifecycle step of `record`: to its `onEvent` observer, then the manager's
    * listeners. A step that a follower's cancellation overtook (the execution settled meanwhile) goes no further, so
    * nobody sees it after the `tool-execution-cancelled` it caused.
    */
@@ -556,15 +528,6 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     const terminal = record.settled;
     const overtaken = (): boolean => !terminal && record.settled;
     Object.freeze(detail);
-    const hook = record.hook;
-    if (hook !== undefined) {
-      try {
-        hook(record, type, type === 'tool-execution-retrying' ? (detail as ToolExecutionRetryingDetail) : undefined);
-      } catch (error) {
-        reportObserverError(error);
-      }
-      if (overtaken()) return;
-    }
     const observer = record.observer;
     if (observer !== undefined) {
       try {

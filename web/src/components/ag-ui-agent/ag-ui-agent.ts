@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop } from '../../agent/agent-run-loop.js';
 import type { RunnableAgent } from '../../agent/types.js';
-import { globalToolRegistry, type ToolDefinition, type ToolPolicy, type ToolRegistry } from '../../tools/index.js';
+import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { deadline, timeLeft } from '../../internal/scheduler.js';
@@ -47,7 +47,7 @@ const MAX_RENDERED = 150;
  * A chat with an AG-UI agent whose browser tools run in this page.
  *
  * Give it an endpoint (`url`, optional `headers`) or an agent (`agent`: any `AbstractAgent` or `RunnableAgent`), and tools (`tools`, `registerTool()`,
- * or `ag-ui-register-tool` on `document` for `globalToolRegistry`). A person types in the composer (Enter sends,
+ * or `ag-ui-register-tool` on `document` for every element of the page). A person types in the composer (Enter sends,
  * Shift+Enter adds a line); the element runs the agent through an `AgentRunLoop`, shows the reply as it streams in
  * (markdown, sanitized with DOMPurify), runs the tools the agent calls, shows a card per call, and sends the results
  * back until the agent has answered. Rendering is batched per animation frame, never once per token; only the last
@@ -55,6 +55,11 @@ const MAX_RENDERED = 150;
  * cards of the newest 50 and of any waiting for approval ("Show 50 more" shows earlier ones). The tool `policy` decides which
  * tools the agent is offered and may run; a call that needs approval shows an approval card (Approve / Deny) in its
  * tool card, unless the page handles `ag-ui-tool-approval-requested` itself.
+ *
+ * Tools and policy: each element has its own `registry` (a `ToolRegistry` whose parent is `globalToolRegistry`), so
+ * `tools`, `registerTool()` and `policy` on one element never change what another offers or allows, while tools
+ * registered page-wide (`globalToolRegistry.register()`, or the `ag-ui-register-tool` event on `document`) reach every
+ * element that uses its own registry. Hand several elements one `registry` to make them share tools and policy.
  *
  * Changing `url` or `agent` starts a new conversation; changing `registry` keeps it; changing `headers` applies to the
  * next request and keeps it (when the element built the `SseHttpAgent` from `url`; an `agent` you pass in keeps its own
@@ -211,6 +216,7 @@ export class AgUiAgent extends LitElement {
   /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
   #appliedPolicy: { registry: ToolRegistry; policy: Readonly<ToolPolicy> } | undefined;
   #threadId: string | undefined;
+  #ownRegistry: ToolRegistry | undefined;
   readonly #source = new LoopSourceKeeper();
   #transcriptMemo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
   #localError: { message: string } | undefined;
@@ -238,8 +244,12 @@ export class AgUiAgent extends LitElement {
   /** Tool definitions this element registers in `registry` while connected (and unregisters on disconnect or replacement). */
   @property({ attribute: false }) tools: ToolDefinition[] = [];
 
-  /** Where tools are looked up and registered. Default `globalToolRegistry` (the one `ag-ui-register-tool` fills). */
-  @property({ attribute: false }) registry: ToolRegistry = globalToolRegistry;
+  /**
+   * Where tools are looked up and registered, and whose policy applies. Default: this element's own
+   * `new ToolRegistry({ parent: globalToolRegistry })` (its tools and policy are its own; page-wide tools show
+   * through). Set a registry to share it between elements; changing it keeps the conversation.
+   */
+  @property({ attribute: false }) registry: ToolRegistry = new ToolRegistry({ parent: globalToolRegistry });
 
   /** AG-UI `context` entries sent with every run. */
   @property({ attribute: false }) context: Context[] = [];
@@ -249,9 +259,10 @@ export class AgUiAgent extends LitElement {
 
   /**
    * The tool policy (`ToolPolicy`: allowed and denied tools, which effects need approval, per-tool decisions,
-   * budgets, `requireRedaction`), applied at once to `registry` with `setPolicy()`, so it governs every element that
-   * shares the registry; it follows the element to a new `registry`. Unset (default): the registry's own policy is
-   * left alone. Replace the object to change it; an invalid policy is ignored with a console warning.
+   * budgets, `requireRedaction`), applied at once to `registry` with `setPolicy()`: to this element alone with its
+   * own registry (default), to every element that shares a registry the page handed them; it follows the element to
+   * a new `registry`. Unset (default): the registry's own policy is left alone (for the default registry, the
+   * policy of `globalToolRegistry` shows through). Replace the object to change it; an invalid policy is ignored with a console warning.
    */
   @property({ attribute: false })
   get policy(): ToolPolicy | undefined {
@@ -354,7 +365,7 @@ export class AgUiAgent extends LitElement {
    * @returns whether it was registered
    */
   registerTool(definition: ToolDefinition): boolean {
-    return registerReporting(this.registry ?? globalToolRegistry, definition, 'register-tool-method', (detail) =>
+    return registerReporting(this.#registry(), definition, 'register-tool-method', (detail) =>
       this.#reportRegistrationError(detail),
     );
   }
@@ -365,7 +376,7 @@ export class AgUiAgent extends LitElement {
    */
   unregisterTool(name: string): boolean {
     this.#ownedTools.forget(name);
-    return (this.registry ?? globalToolRegistry).unregister(name);
+    return (this.#registry()).unregister(name);
   }
 
   /**
@@ -559,7 +570,7 @@ export class AgUiAgent extends LitElement {
 
   /** Builds (or rebuilds) the loop when its source changed; restores a kept conversation when it is the same agent. */
   #syncLoop(): AgentRunLoop | undefined {
-    const source: LoopSource = { agent: this.agent ?? undefined, url: this.url ?? '', registry: this.registry ?? globalToolRegistry };
+    const source: LoopSource = { agent: this.agent ?? undefined, url: this.url ?? '', registry: this.#registry() };
     if (this.#source.isCurrent(source)) return this.#agentLoop.loop;
     const carry = this.#source.takeCarry(source, this.#agentLoop.loop);
     this.#teardownLoop(false);
@@ -596,7 +607,7 @@ export class AgUiAgent extends LitElement {
 
   /** Registers the `tools` not yet registered, unregisters the ones dropped (or all, when disconnected). */
   #syncTools(): void {
-    this.#ownedTools.sync(this.isConnected && Array.isArray(this.tools) ? this.tools : [], this.registry ?? globalToolRegistry);
+    this.#ownedTools.sync(this.isConnected && Array.isArray(this.tools) ? this.tools : [], this.#registry());
   }
 
   #reportRegistrationError(detail: ToolRegistrationErrorDetail): void {
@@ -658,10 +669,10 @@ export class AgUiAgent extends LitElement {
 
   /**
    * Gives `policy` to `registry`. A policy this element gave to another registry before, and that is still in force
-   * there, is withdrawn from it (so binding `policy` before `registry` leaves `globalToolRegistry` alone).
+   * there, is withdrawn from it (so binding `policy` before `registry` leaves the first registry as it was).
    */
   #applyPolicy(): void {
-    const registry = this.registry ?? globalToolRegistry;
+    const registry = this.#registry();
     const applied = this.#appliedPolicy;
     if (applied && (applied.registry !== registry || this.#policy === undefined)) {
       if (applied.registry.policy === applied.policy) applied.registry.setPolicy(undefined);
@@ -674,6 +685,11 @@ export class AgUiAgent extends LitElement {
     } catch (error) {
       console.warn('<ag-ui-agent>: ignoring the "policy" property:', error);
     }
+  }
+
+  /** `registry`, or this element's own default when the page cleared it (`null`/`undefined`). */
+  #registry(): ToolRegistry {
+    return this.registry ?? (this.#ownRegistry ??= new ToolRegistry({ parent: globalToolRegistry }));
   }
 
   /** While a retry countdown shows, re-render when its displayed second changes. */
