@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --only=ingest,tools,fanout,bundle,long-thread] [-- --baseline <git ref>]`
+// `npm run bench [-- --quick] [-- --only=ingest,tools,fanout,bundle,long-thread,paced] [-- --baseline <git ref>]`
 // Builds the benchmark pages with Vite (production mode), serves them with the AG-UI test agents on 127.0.0.1
 // (`vite preview` + web/server's middleware; streams encoded with @ag-ui/encoder), drives /usr/bin/chromium (or
 // $CHROME_PATH) headless over the DevTools protocol (bench/cdp-browser.mjs: no Network domain, see there), runs each

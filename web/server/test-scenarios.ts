@@ -30,7 +30,7 @@ export const DEFAULT_TEST_TOOL = 'echo';
  * | `interrupt`      | `count` (1), `reason` (confirmation), `message` ("Approve the deployment?"; ` (i of n)` appended when `count` > 1), `schema` (raw JSON; default `{type:object, properties:{approved:{type:boolean}}, required:[approved]}`; `none` omits it), `expiresIn` (ms from now; negative = already expired; default none), `text` (none) | a run without `resume`: optional text, `RUN_FINISHED {outcome: {type: 'interrupt', interrupts: [{id: 'interrupt-<i>', reason, message, responseSchema?, expiresAt?}]}}`. A run with `resume`: text, one line per entry: `Resumed <interruptId> (<status>)[: <JSON payload>]`, then a plain `RUN_FINISHED` |
  * | `state`          | `snapshot` (`{"counter":1}`), `delta` (`[{"op":"replace","path":"/counter","value":2}]`), `text` ("State updated.") | `STATE_SNAPSHOT`, `STATE_DELTA`, text                                                        |
  * | `reasoning`      | `reasoning` ("Let me think about this."), `text` ("Here is my answer.")  | `REASONING_START`, a reasoning message, `REASONING_END`, then a text message                |
- * | `stream-bench`   | `n` (10000), `size` (4), `tools` (10), `fragments` (8), `batch` (65536)  | benchmark stream, as fast as possible (no delay): see `writeStreamBench`                     |
+ * | `stream-bench`   | `n` (10000), `size` (4), `tools` (10), `fragments` (8), `batch` (65536), `rate` (0) | benchmark stream, as fast as possible, or `rate` text deltas per second: see `writeStreamBench` |
  * | `demo`           | as `/api/agent` (but `delay` defaults to 0)                              | the demo agent, with its requests recorded                                                   |
  *
  * A bad option value (e.g. `chunks=abc`) answers HTTP 400 `invalid_option`.
@@ -361,6 +361,7 @@ async function streamBenchScenario({ query, openRun }: AgentRequest): Promise<vo
     toolCalls: intOption(query, 'tools', 10, 0, 100_000),
     argsFragments: intOption(query, 'fragments', 8, 1, 10_000),
     batchBytes: intOption(query, 'batch', 65_536, 1, 64 * 1024 * 1024),
+    rate: intOption(query, 'rate', 0, 0, 100_000),
   };
   await writeStreamBench(openRun(), options);
 }
