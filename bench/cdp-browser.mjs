@@ -205,7 +205,7 @@ class CdpPage {
 
 /**
  * Launches Chromium headless at `executablePath` with `args` (plus steady-timing switches) and a fresh profile.
- * @returns `{ newPage({ viewport }), close() }`; `newPage` opens a tab of `viewport` CSS pixels (device scale 1),
+ * @returns `{ send(method, params), newPage({ viewport }), close() }`; `newPage` opens a tab of `viewport` CSS pixels (device scale 1),
  *   focused (as the only tab of a visible window would be), with `Runtime` and `Page` enabled
  */
 export async function launchBrowser({ executablePath, args = [] }) {
@@ -232,6 +232,11 @@ export async function launchBrowser({ executablePath, args = [] }) {
   }
 
   return {
+    /** Sends a browser-level CDP command (e.g. `SystemInfo.getProcessInfo`). */
+    send(method, params) {
+      return connection.send(method, params);
+    },
+
     async newPage({ viewport = { width: 1000, height: 800 } } = {}) {
       const { targetId } = await connection.send('Target.createTarget', { url: 'about:blank' });
       const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });

@@ -6,6 +6,8 @@
 //   node bench/profile.mjs ingest element 100000     # figure 1, contender (a|b|c = floor|stock|element), N
 //   node bench/profile.mjs long-thread thread 5000   # figure 5
 //   node bench/profile.mjs fanout loop 1000 --light  # figure 3 (--light: no timeline categories, see below)
+//   node bench/profile.mjs paced element 1500        # figure 6 (element|floor, deltas at 60/s; --rate=N to change);
+//                                                     # add --invalidations for what invalidated style and layout
 //   add --warm to run the contender once, unmeasured, before the traced run
 // Builds the pages unminified (function names as in the sources); --no-build reuses the last such build.
 import { existsSync, readFileSync } from 'node:fs';
@@ -43,15 +45,33 @@ const CATEGORIES = process.argv.includes('--light') ? LIGHT_CATEGORIES : [
   'disabled-by-default-v8.cpu_profiler',
   'disabled-by-default-v8.gc',
   'blink.user_timing',
+  ...(process.argv.includes('--invalidations') ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
 ];
 
 try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
-  await page.goto(new URL(`/${figure}.html`, base).href);
-  await page.waitFor('window.bench !== undefined');
   const call = (name, params) => page.evaluate(`window.bench[${JSON.stringify(name)}](${JSON.stringify(params)})`);
+  const open = async (name) => {
+    await page.goto(new URL(`/${name}.html`, base).href);
+    await page.waitFor('window.bench !== undefined');
+  };
   let params;
-  if (figure === 'ingest') {
+  let traced = fn;
+  if (figure === 'paced') {
+    // Figure 6: the expected rendering from the ingest page, then the contender's page, mounted, idle for 1 s.
+    const rate = Number(process.argv.find((a) => a.startsWith('--rate='))?.slice(7) ?? 60);
+    const stream = `/api/test/stream-bench?n=${size}&size=4&tools=0`;
+    await open('ingest');
+    const expected = await call('expected', { url: stream });
+    params = { url: `${stream}&rate=${rate}`, expectedText: Number(size) * 4, expectedRendered: expected.rendered };
+    await open(fn === 'floor' ? 'paced-floor' : 'paced');
+    await call('mount', params);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    traced = 'reply';
+  } else await open(figure);
+  if (figure === 'paced') {
+    // params set above
+  } else if (figure === 'ingest') {
     const url = `/api/test/stream-bench?n=${size}&size=4&tools=10&fragments=8`;
     const expected = await call('expected', { url });
     params = { url, expectedText: expected.text, expectedRendered: expected.rendered, expectedToolCalls: 10 };
@@ -69,7 +89,7 @@ try {
   page.onEvent('Tracing.dataCollected', (event) => chunks.push(...event.value));
   const complete = new Promise((resolve) => page.onEvent('Tracing.tracingComplete', resolve));
   await page.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
-  const result = await call(fn, params);
+  const result = await call(traced, params);
   await page.send('Tracing.end');
   await complete;
   console.log(`${figure}.${fn}(${JSON.stringify(params)}) ->`, JSON.stringify(result));
@@ -190,6 +210,29 @@ function analyze(events) {
     const byName = new Map();
     for (const e of onMain) if (['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'MinorGC', 'MajorGC', 'ParseHTML', 'FunctionCall', 'FireAnimationFrame', 'RunMicrotasks', 'EvaluateScript', 'TimerFire'].includes(e.name)) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur);
     console.log(`   trace events (ms, nested overlap): ${[...byName].sort((a, b) => b[1] - a[1]).map(([n, d]) => `${n} ${(d / 1000).toFixed(1)}`).join(', ')}`);
+  }
+  // Rendering work per kind: how often, how long, and how much of the tree each pass touched.
+  {
+    const sum = (list, f) => list.reduce((total, e) => total + (f(e) ?? 0), 0);
+    const of = (name) => onMain.filter((e) => e.name === name);
+    const styles = of('UpdateLayoutTree');
+    const layouts = of('Layout');
+    console.log(
+      `rendering: ${all.length} tasks, ${(sum(all, (e) => e.dur) / 1000).toFixed(0)} ms in tasks; ` +
+        `style recalcs ${styles.length} (${(sum(styles, (e) => e.dur) / 1000).toFixed(1)} ms, ${sum(styles, (e) => e.args?.elementCount)} elements styled); ` +
+        `layouts ${layouts.length} (${(sum(layouts, (e) => e.dur) / 1000).toFixed(1)} ms, dirty objects ${sum(layouts, (e) => e.args?.beginData?.dirtyObjects)}, ` +
+        `of ${sum(layouts, (e) => e.args?.beginData?.totalObjects)} in all passes)`,
+    );
+    const others = ['PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'Commit', 'HitTest', 'IntersectionObserverController::computeIntersections', 'ParseHTML', 'MinorGC', 'MajorGC', 'V8.GC_SCAVENGER', 'BeginMainThreadFrame', 'FireAnimationFrame', 'RunMicrotasks', 'FunctionCall', 'TimerFire', 'EventDispatch'];
+    console.log(`   ${others.map((name) => [name, of(name)]).filter(([, list]) => list.length).map(([name, list]) => `${name} ${list.length}x ${(sum(list, (e) => e.dur) / 1000).toFixed(1)} ms`).join(', ')}`);
+    // --invalidations: what marked style and layout dirty (node names and reasons), most frequent first.
+    const invalidations = new Map();
+    for (const e of events.filter((x) => x.pid === pid && /Invalidat/.test(x.name) && x.args?.data)) {
+      const d = e.args.data;
+      const key = `${e.name}: ${d.reason ?? d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? d.invalidationSet ?? ''} on ${d.nodeName ?? '?'}`.replace(/\s+/g, ' ');
+      invalidations.set(key, (invalidations.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of [...invalidations].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`   ${String(n).padStart(6)}  ${key}`);
   }
   console.log(`main-thread tasks: ${all.length}, over 50 ms: ${tasks.length} (${(tasks.reduce((s, t) => s + t.dur, 0) / 1000).toFixed(0)} ms)`);
   const t0 = all[0]?.ts ?? 0;

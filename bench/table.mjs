@@ -2,9 +2,12 @@
  * Formats benchmark rows as a Markdown table (it reads well in a terminal and pastes into the README).
  * Row: { figure, contender, median, unit, reference?, ratio?, target?, verdict?, note? }
  * A row's `note` becomes a numbered footnote (see `formatNotes`), referenced from its contender cell.
+ * With `options.baseline` (the baseline's name; `npm run bench -- --baseline <ref>`), two more columns: the baseline
+ * build's median of the same figure and contender (`row.baseline`; `row.baselineNote` when it has none) and
+ * current / baseline (`row.baselineRatio`).
  */
-export function formatTable(rows) {
-  const header = ['figure', 'contender', 'median', 'floor or peer', 'ratio', 'target', 'verdict'];
+export function formatTable(rows, { baseline } = {}) {
+  const header = ['figure', 'contender', 'median', 'floor or peer', 'ratio', 'target', 'verdict', ...(baseline ? [`baseline ${baseline}`, 'current / baseline'] : [])];
   const fmt = (value, unit) => {
     if (value === undefined || value === null || Number.isNaN(value)) return '–';
     if (typeof value === 'string') return value;
@@ -20,6 +23,9 @@ export function formatTable(rows) {
     r.ratio === undefined || r.ratio === null ? '–' : `${r.ratio.toFixed(2)}x`,
     r.target ?? '–',
     r.verdict ?? '–',
+    ...(baseline
+      ? [r.baseline === undefined ? (r.baselineNote ?? '–') : fmt(r.baseline, r.baselineUnit ?? r.unit), r.baselineRatio === undefined ? '–' : `${r.baselineRatio.toFixed(2)}x`]
+      : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => String(row[i]).length)));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;

@@ -19,7 +19,7 @@ function agUiServer(): Plugin {
 }
 
 /**
- * The benchmark pages (figures 1, 2, 3 and 5), built in production mode (minified) so that every contender runs the
+ * The benchmark pages (figures 1, 2, 3, 5 and 6), built in production mode (minified) so that every contender runs the
  * code a consumer would ship. Figure 4 (bundle weight) builds its own pages separately (see `bundle.mjs`).
  */
 export default defineConfig({
@@ -39,6 +39,8 @@ export default defineConfig({
         tools: `${pages}tools.html`,
         fanout: `${pages}fanout.html`,
         'long-thread': `${pages}long-thread.html`,
+        paced: `${pages}paced.html`,
+        'paced-floor': `${pages}paced-floor.html`,
       },
     },
   },

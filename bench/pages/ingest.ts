@@ -12,7 +12,7 @@ import '../../web/src/index.js';
 import type { AgUiAgent } from '../../web/src/index.js';
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
-import { afterPaint, defineBenchmarks, forceGc, LongTasks, nextFrame, runInput, sleep } from './shared.js';
+import { afterPaint, defineBenchmarks, forceGc, LongTasks, readSseEvents, renderedLength, runInput, sleep } from './shared.js';
 
 interface IngestParams {
   /** Path of the stream, e.g. `/api/test/stream-bench?n=10000`. */
@@ -45,39 +45,10 @@ function streamText(events: Observable<BaseEvent>): Promise<string> {
 
 /** The floor's SSE reader: fetch, split frames on blank lines, JSON.parse each `data:`, accumulate the text. */
 async function readStreamText(url: string): Promise<{ text: string; events: number }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify(runInput()),
-  });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
   const parts: string[] = [];
-  let buffer = '';
-  let events = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let start = 0;
-    for (let end = buffer.indexOf('\n\n', start); end !== -1; end = buffer.indexOf('\n\n', start)) {
-      // The usual frame is one `data: <json>` line; anything else goes through the general path.
-      let data: string;
-      if (buffer.startsWith('data: ', start) && buffer.indexOf('\n', start) === end) {
-        data = buffer.slice(start + 6, end);
-      } else {
-        data = '';
-        for (const line of buffer.slice(start, end).split('\n')) if (line.startsWith('data:')) data += line.slice(line[5] === ' ' ? 6 : 5);
-      }
-      start = end + 2;
-      if (data === '') continue;
-      const event = JSON.parse(data) as { type: string; delta?: string };
-      events++;
-      if (event.type === 'TEXT_MESSAGE_CONTENT') parts.push(event.delta!);
-    }
-    buffer = buffer.slice(start);
-  }
+  const events = await readSseEvents(url, (event) => {
+    if (event.type === 'TEXT_MESSAGE_CONTENT') parts.push(event.delta!);
+  });
   return { text: parts.join(''), events };
 }
 
@@ -215,15 +186,7 @@ async function elementRun(params: IngestParams) {
   const start = performance.now();
   await el.sendMessage('Stream the benchmark reply, please.');
   if (runError !== undefined) throw new Error(`element run failed: ${String(runError)}`);
-  let rendered = -1;
-  for (;;) {
-    await el.updateComplete;
-    const content = el.shadowRoot!.querySelector('.message.assistant .message-content');
-    rendered = (content?.textContent ?? '').trim().length;
-    // >=: a contender that renders too much text fails the check below instead of waiting for a length it passed.
-    if (rendered >= (expectedRendered ?? 0) || performance.now() - start > 120_000) break;
-    await nextFrame();
-  }
+  const rendered = await renderedLength(el, expectedRendered ?? 0, start);
   await afterPaint();
   const ms = performance.now() - start;
   const longTasks = tasks.stop();

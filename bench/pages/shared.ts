@@ -1,7 +1,9 @@
 /**
- * Helpers shared by the benchmark pages: frames, long tasks, forced GC, heap, DOM counting, `window.bench`.
+ * Helpers shared by the benchmark pages: frames, long tasks, forced GC, heap, DOM counting, SSE, `window.bench`.
+ * No framework: the floors import this module too.
  * @module
  */
+import type { AgUiAgent } from '../../web/src/index.js';
 
 /** A benchmark entry point: `window.bench[name](params)`, called by `bench/run.mjs` in a fresh page. */
 export type BenchFn = (params: Record<string, unknown>) => Promise<unknown>;
@@ -122,4 +124,96 @@ export function runInput(messages: unknown[] = []): Record<string, unknown> {
     state: {},
     forwardedProps: {},
   };
+}
+
+/**
+ * Counts frames the page dropped between `start()` and `stop()`: a `requestAnimationFrame` loop records each frame's
+ * time, and a gap of more than 1.5 frame intervals between two frames counts as `round(gap / interval) - 1`
+ * dropped frames. The interval is the median gap (the display's rate; 16.7 ms at 60 Hz).
+ */
+export class FrameGaps {
+  #times: number[] = [];
+  #running = false;
+
+  start(): void {
+    this.#times = [];
+    this.#running = true;
+    const tick = (time: number): void => {
+      if (!this.#running) return;
+      this.#times.push(time);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  /** @returns frames seen, frames dropped, the frame interval and the longest gap (ms) */
+  stop(): { frames: number; droppedFrames: number; frameIntervalMs: number; longestFrameGapMs: number } {
+    this.#running = false;
+    const gaps = this.#times.slice(1).map((time, i) => time - this.#times[i]!);
+    const interval = gaps.length ? median(gaps) : 1000 / 60;
+    let dropped = 0;
+    for (const gap of gaps) if (gap > 1.5 * interval) dropped += Math.round(gap / interval) - 1;
+    return { frames: this.#times.length, droppedFrames: dropped, frameIntervalMs: interval, longestFrameGapMs: gaps.length ? Math.max(...gaps) : 0 };
+  }
+}
+
+/** An AG-UI event as a floor reads it (only what the floors use). */
+export interface SseEvent {
+  type: string;
+  delta?: string;
+}
+
+/**
+ * The floors' SSE reader: POSTs a run input to `url`, splits the body into frames on blank lines, `JSON.parse`s each
+ * frame's `data:` and hands the event to `onEvent` at once. @returns the number of events
+ */
+export async function readSseEvents(url: string, onEvent: (event: SseEvent) => void): Promise<number> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify(runInput()),
+  });
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let events = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let start = 0;
+    for (let end = buffer.indexOf('\n\n', start); end !== -1; end = buffer.indexOf('\n\n', start)) {
+      // The usual frame is one `data: <json>` line; anything else goes through the general path.
+      let data: string;
+      if (buffer.startsWith('data: ', start) && buffer.indexOf('\n', start) === end) {
+        data = buffer.slice(start + 6, end);
+      } else {
+        data = '';
+        for (const line of buffer.slice(start, end).split('\n')) if (line.startsWith('data:')) data += line.slice(line[5] === ' ' ? 6 : 5);
+      }
+      start = end + 2;
+      if (data === '') continue;
+      events++;
+      onEvent(JSON.parse(data) as SseEvent);
+    }
+    buffer = buffer.slice(start);
+  }
+  return events;
+}
+
+/**
+ * Waits until the text of `el`'s assistant message has exactly `expected` characters (`textContent.trim().length`,
+ * checked after each update and each frame), or 120 s after `start` (its caller's check then fails). Exactly: while a
+ * reply's tail is still catching up it may be longer for a moment (e.g. `**` shown before the bold it opens is
+ * parsed). @returns the length reached
+ */
+export async function renderedLength(el: AgUiAgent, expected: number, start: number): Promise<number> {
+  for (;;) {
+    await el.updateComplete;
+    const content = el.shadowRoot!.querySelector('.message.assistant .message-content');
+    const rendered = (content?.textContent ?? '').trim().length;
+    if (rendered === expected || performance.now() - start > 120_000) return rendered;
+    await nextFrame();
+  }
 }

@@ -14,6 +14,12 @@ export interface StreamBenchOptions {
   argsFragments?: number;
   /** Encoded bytes gathered before each socket write (approximately: UTF-16 code units). Default 65536. */
   batchBytes?: number;
+  /**
+   * Text deltas per second, as a model streams them (e.g. 60): each event is written on its own, the n-th delta at
+   * n / `rate` s after the first (times from the start, so a late write does not shift the rest). Default 0: as fast
+   * as the socket takes them, in batches of `batchBytes`.
+   */
+  rate?: number;
 }
 
 /** The text the benchmark streams, repeated: markdown that exercises the renderer (emphasis, code, links, paragraphs). */
@@ -24,21 +30,25 @@ export const BENCH_PARAGRAPH =
 /** The name of the benchmark's backend tool (no page registers it). */
 export const BENCH_TOOL_NAME = 'bench_search';
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Writes the stream-ingest benchmark run as fast as the socket takes it: `RUN_STARTED`; one assistant text message
+ * Writes the stream-ingest benchmark run as fast as the socket takes it (or paced at `rate` deltas per second): `RUN_STARTED`; one assistant text message
  * of `deltas` deltas of `deltaLength` characters (consecutive slices of {@link BENCH_PARAGRAPH} repeated, so the
  * full text is `deltas * deltaLength` characters); `toolCalls` backend calls of {@link BENCH_TOOL_NAME} with
  * `argsFragments` argument fragments each, each followed by its `TOOL_CALL_RESULT`; `RUN_FINISHED`.
  *
- * Events are encoded one by one with `EventEncoder` and written in batches of about `batchBytes`, waiting for
- * `drain` when the socket is full. The run writer's delay is not used. Stops early if the client disconnects.
+ * Events are encoded one by one with `EventEncoder` and written in batches of about `batchBytes` (one by one when
+ * paced), waiting for `drain` when the socket is full. The run writer's delay is not used. Stops early if the client disconnects.
  */
 export async function writeStreamBench(run: RunWriter, options: StreamBenchOptions): Promise<void> {
   const { stream } = run;
   const deltaLength = Math.max(1, options.deltaLength ?? 4);
   const toolCalls = Math.max(0, options.toolCalls ?? 10);
   const argsFragments = Math.max(1, options.argsFragments ?? 8);
-  const batchBytes = Math.max(1, options.batchBytes ?? 65536);
+  const rate = Math.max(0, options.rate ?? 0);
+  // Paced: every event goes out on its own, as a model's would.
+  const batchBytes = rate > 0 ? 1 : Math.max(1, options.batchBytes ?? 65536);
 
   let batch: string[] = [];
   let batchSize = 0;
@@ -60,8 +70,13 @@ export async function writeStreamBench(run: RunWriter, options: StreamBenchOptio
   const messageId = randomUUID();
   await push({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
   const cycle = BENCH_PARAGRAPH.repeat(Math.ceil(deltaLength / BENCH_PARAGRAPH.length) + 1);
+  const paceStart = performance.now();
   for (let i = 0; i < options.deltas; i++) {
     if (stream.closed) return;
+    if (rate > 0) {
+      const wait = paceStart + (i * 1000) / rate - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
     const start = (i * deltaLength) % BENCH_PARAGRAPH.length;
     await push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: cycle.slice(start, start + deltaLength) });
   }
