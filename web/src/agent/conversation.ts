@@ -61,8 +61,7 @@ function textOf(message: MutableMessage): string {
  * - TOOL_CALL_RESULT and `insertToolMessage`: the tool message goes right after its assistant message's existing tool
  *   messages; the owner is searched from the end of the list, so the cost is the distance from the end (constant
  *   while streaming, where the owner is the last or nearly last message).
- * - `insertToolMessages` (a round's results): one pass over the list; the inserted messages enter the id and result
- *   indexes on the next lookup, so that a round's follow-up request is built before the index work.
+ * - `insertToolMessages` (a round's results): one pass over the list.
  * - STATE_SNAPSHOT: O(1); STATE_DELTA: O(size of the state) (fast-json-patch on a copy, so a failed patch changes
  *   nothing), independent of the messages.
  * - MESSAGES_SNAPSHOT / `setMessages`: O(n), inherently.
@@ -77,22 +76,11 @@ export class Conversation {
   #messages: Message[] = [];
   #state: State = {};
   #version = 0;
-  #byIdMap = new Map<string, Message>();
+  #byId = new Map<string, Message>();
   #toolCalls = new Map<string, ToolCallEntry>();
-  #toolResultsMap = new Map<string, ToolMessage>();
-  /**
-   * Tool messages a bulk insert (`insertToolMessages`) put in `#messages` but not yet in `#byIdMap` and
-   * `#toolResultsMap`: they are indexed on the next read of either index (the `#byId` and `#toolResults` getters).
-   * A round of 1,000 results then pays its 2,000 map inserts after the follow-up request has left, not before.
-   */
-  #unindexed: ToolMessage[] = [];
+  /** toolCallId -> the (latest) tool message answering it. */
+  #toolResults = new Map<string, ToolMessage>();
   #changedIds = new Set<string>();
-  /**
-   * Ids of the messages bulk inserts added since the last commit, in order, not yet in `#changedIds`: `commit()`
-   * reports them after the set's (skipping any the set has); any other change first moves them into the set (see
-   * `#touch`), so the reported order stays the order of first change.
-   */
-  #changedTail: string[] = [];
   #messagesChanged = false;
   #stateChanged = false;
 
@@ -100,18 +88,6 @@ export class Conversation {
     this.setMessages(messages);
     this.#state = state;
     this.#messagesChanged = false;
-  }
-
-  /** messageId -> message. */
-  get #byId(): Map<string, Message> {
-    if (this.#unindexed.length !== 0) this.#indexBulk();
-    return this.#byIdMap;
-  }
-
-  /** toolCallId -> the (latest) tool message answering it. */
-  get #toolResults(): Map<string, ToolMessage> {
-    if (this.#unindexed.length !== 0) this.#indexBulk();
-    return this.#toolResultsMap;
   }
 
   /** The messages, in order. Same array (mutated in place) for the life of the conversation. */
@@ -243,11 +219,10 @@ export class Conversation {
       current.length = 0;
       for (const message of next) current.push(message);
     }
-    // Indexed and recorded as changed lazily (see `#unindexed`, `#changedTail`); earlier pending ones first.
-    this.#messagesChanged = true;
     for (const message of messages) {
-      this.#unindexed.push(message);
-      this.#changedTail.push(message.id);
+      this.#byId.set(message.id, message);
+      this.#toolResults.set(message.toolCallId, message);
+      this.#touch(message.id);
     }
   }
 
@@ -346,46 +321,19 @@ export class Conversation {
     this.#version++;
     const change: ConversationChange = {
       messagesChanged: this.#messagesChanged,
-      changedMessageIds: this.#changedIdList(),
+      changedMessageIds: [...this.#changedIds],
       stateChanged: this.#stateChanged,
       version: this.#version,
     };
     this.#messagesChanged = false;
     this.#stateChanged = false;
     this.#changedIds.clear();
-    this.#changedTail = [];
     return change;
   }
 
   #touch(messageId: string): void {
     this.#messagesChanged = true;
-    if (this.#changedTail.length !== 0) this.#mergeChangedTail();
     this.#changedIds.add(messageId);
-  }
-
-  /** `#changedIds`, then the `#changedTail` ids the set does not have (none to look up when the set is empty). */
-  #changedIdList(): string[] {
-    const ids = this.#changedIds;
-    const tail = this.#changedTail;
-    if (tail.length === 0) return [...ids];
-    if (ids.size === 0) return tail;
-    return [...ids, ...tail.filter((id) => !ids.has(id))];
-  }
-
-  /** Moves `#changedTail` into `#changedIds` (in order), before anything else is added to the set. */
-  #mergeChangedTail(): void {
-    for (const id of this.#changedTail) this.#changedIds.add(id);
-    this.#changedTail = [];
-  }
-
-  /** Indexes the tool messages of bulk inserts, in insertion order (a later answer to a call wins, as one by one). */
-  #indexBulk(): void {
-    const pending = this.#unindexed;
-    this.#unindexed = [];
-    for (const message of pending) {
-      this.#byIdMap.set(message.id, message);
-      this.#toolResultsMap.set(message.toolCallId, message);
-    }
   }
 
   #index(message: Message): void {
@@ -398,10 +346,9 @@ export class Conversation {
   }
 
   #reindex(): void {
-    this.#unindexed = [];
-    this.#byIdMap.clear();
+    this.#byId.clear();
     this.#toolCalls.clear();
-    this.#toolResultsMap.clear();
+    this.#toolResults.clear();
     for (const message of this.#messages) this.#index(message);
   }
 

@@ -68,24 +68,9 @@ export function toolErrorContent(
   return JSON.stringify(body);
 }
 
-/** Random per page load; tool message ids are `<prefix>-<n>`. */
-let idPrefix: string | undefined;
-let idCounter = 0;
-
-/**
- * A new tool message id, unique across threads and page loads: a random UUID made once per page load, and a counter
- * (`crypto.randomUUID()` costs about a microsecond in Chromium: a 1,000-call fan-out would spend a millisecond on ids).
- * Built with `join()`, which makes a flat string: `+` or a template literal makes a rope that each later use (the
- * conversation's indexes, `JSON.stringify` of the follow-up) has to flatten first.
- */
-function newToolMessageId(): string {
-  idPrefix ??= randomUUID();
-  return [idPrefix, ++idCounter].join('-');
-}
-
 /** A tool message answering `toolCallId`: `{ id: <new unique id>, role: 'tool', toolCallId, content, error? }`. */
 export function toolMessage(toolCallId: string, content: string, error?: string): ToolMessage {
-  const message: ToolMessage = { id: newToolMessageId(), role: 'tool', toolCallId, content };
+  const message: ToolMessage = { id: randomUUID(), role: 'tool', toolCallId, content };
   if (error !== undefined) message.error = error;
   return message;
 }

@@ -3,7 +3,7 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop } from '../../agent/agent-run-loop.js';
-import type { RunnableAgent } from '../../agent/types.js';
+import type { PendingDecision, RunnableAgent, ToolCallRecord } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
@@ -81,7 +81,8 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<ToolRetryingDetail>} ag-ui-tool-retrying - A tool call will be retried after `delayMs`.
  * @fires {CustomEvent<ToolRegistrationErrorDetail>} ag-ui-tool-registration-error - A definition from `tools` or `registerTool()` could not be registered.
  * @fires {CustomEvent<ToolApprovalRequestedDetail>} ag-ui-tool-approval-requested - Cancelable, a tool call waits for a person's approval; `preventDefault()` hides the approval card (answer with `approve()`/`deny(reason?)`).
- * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`).
+ * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
+ * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
  *
  * @csspart transcript - The scrolling conversation log (`role=log`).
  * @csspart transcript-items - The list of entries inside the transcript.
@@ -98,7 +99,7 @@ const MAX_RENDERED = 150;
  * @csspart tool-calls-hidden - The row first in that list when the message has more tool calls than it shows (cards for its newest 50 calls, and for any call waiting for approval; a run of 1,000 calls keeps ~50 cards in the DOM).
  * @csspart tool-calls-hidden-summary - Its text: how many calls are hidden and what they are doing (e.g. "950 earlier tool calls: 10 running, 940 succeeded").
  * @csspart load-earlier-tool-calls - Its "Show 50 more" button (50 more cards, above the ones shown).
- * @csspart tool-call - A tool call card (with `tool-call-frontend`/`tool-call-backend` and `tool-call-<status>`: streaming, awaiting_approval, pending, validating, executing, retrying, succeeded, failed, cancelled).
+ * @csspart tool-call - A tool call card (with `tool-call-frontend`/`tool-call-backend` and `tool-call-<status>`: streaming, awaiting_approval, pending, validating, executing, retrying, succeeded, failed, cancelled, unanswered).
  * @csspart tool-call-header - The card's first line.
  * @csspart tool-call-name - The tool's name.
  * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
@@ -131,6 +132,8 @@ const MAX_RENDERED = 150;
  * @csspart interrupt-actions - The row of buttons.
  * @csspart interrupt-submit - The Submit button.
  * @csspart interrupt-cancel - The Cancel button.
+ * @csspart interrupt-approve - The Approve button of a `tool_call` interrupt whose call has no card on screen.
+ * @csspart interrupt-deny - Its Deny button.
  * @csspart interrupt-expired - The notice of an expired interrupt.
  * @csspart interrupt-dismiss - The Dismiss button of an expired interrupt.
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
@@ -309,6 +312,16 @@ export class AgUiAgent extends LitElement {
   /** The agent's shared state, read-only. */
   get state(): State {
     return this.#agentLoop.loop?.state ?? {};
+  }
+
+  /** Every tool call of the thread as its record (`ToolCallRecord`), by `toolCallId`; read-only. Empty without an agent. */
+  get toolCalls(): ReadonlyMap<string, ToolCallRecord> {
+    return this.#agentLoop.loop?.toolCalls ?? new Map();
+  }
+
+  /** What waits for a person: tool calls to approve and the interrupts of the last run (`PendingDecision[]`); read-only. */
+  get decisions(): readonly PendingDecision[] {
+    return this.#agentLoop.loop?.decisions ?? [];
   }
 
   /** Whether a message is being answered (runs and tools of one user message), read-only. */

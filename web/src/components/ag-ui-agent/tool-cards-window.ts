@@ -1,9 +1,7 @@
 /**
- * Which tool calls of one agent message `<ag-ui-agent>` shows as cards. A run may make hundreds or thousands of calls
- * in one message (the fan-out benchmark makes 1,000): one card each would put ~11 DOM nodes per call in the
- * transcript (11,000 for that run) and make every frame of the run style, lay out and diff them all (frames of
- * 70-120 ms on the benchmark machine). The transcript's own window (`TranscriptWindow`) counts messages, so it does
- * not bound this; this does, per message.
+ * Which tool calls of one agent message `<ag-ui-agent>` shows as cards: a message may hold thousands of calls, and a
+ * card per call (~11 nodes) made frames of 70-120 ms at 1,000 calls. The transcript's own window counts messages, so
+ * it does not bound this; this does, per message.
  * @module
  * @internal
  */
