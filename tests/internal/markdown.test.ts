@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { IncrementalMarkdown, MarkdownCache, renderMarkdown, sanitizeHtml } from '../../web/src/internal/markdown.js';
+import { IncrementalMarkdown, MarkdownCache, renderMarkdown, sanitizeHtml, TAIL_INSERTION_MARK } from '../../web/src/internal/markdown.js';
 
 /** Parses HTML into a detached <template> to inspect it without running anything. */
 function parse(html: string): DocumentFragment {
@@ -93,6 +93,33 @@ describe('internal/markdown', () => {
       expect(second.chunks).to.have.length(2);
       expect(second.tail).to.equal('<p>second</p>\n');
       expect(md.update('# Title\n\nfirst para\n\nsecond\n')).to.equal(second);
+    });
+
+    it('streams plain text into the tail as text inserted at its mark, sanitizing only when the markup changes', () => {
+      const md = new IncrementalMarkdown();
+      const first = md.update('Hello wor');
+      expect(first.tailBase).to.equal(`<p>Hello wor${TAIL_INSERTION_MARK}</p>\n`);
+      expect(first.tailText).to.equal('');
+      const second = md.update('Hello world, how');
+      expect(second.tailBase).to.equal(first.tailBase);
+      expect(second.tailText).to.equal('ld, how');
+      expect(second.tail).to.equal(renderMarkdown('Hello world, how'));
+      // Markup: a full rendering, and a new mark.
+      const third = md.update('Hello world, how **are**');
+      expect(third.tailBase).to.not.equal(first.tailBase);
+      expect(third.tailText).to.equal('');
+      expect(third.tail).to.equal(renderMarkdown('Hello world, how **are**'));
+      // Text that would need escaping is never inserted as is.
+      const fourth = md.update('Hello world, how **are** you <b>');
+      expect(fourth.tailText).to.equal('');
+      expect(fourth.tail).to.equal(renderMarkdown('Hello world, how **are** you <b>'));
+      // A code block being written grows by text too.
+      const code = new IncrementalMarkdown();
+      const open = code.update('```\nconst a = 1;\n');
+      const more = code.update('```\nconst a = 1;\nconst b = 2;\n');
+      expect(more.tailBase).to.equal(open.tailBase);
+      expect(more.tailText).to.equal('const b = 2;\n');
+      expect(more.tail).to.equal(renderMarkdown('```\nconst a = 1;\nconst b = 2;\n'));
     });
 
     it('never splits a fenced code block at its blank lines', () => {

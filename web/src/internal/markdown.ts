@@ -27,6 +27,15 @@ export interface RenderedMarkdown {
   /** Sanitized HTML of the rest (the block still being written, or the last block of a finished text). */
   readonly tail: string;
   /**
+   * `tail` as an update of the DOM the previous rendering made: `tailBase` is the sanitized HTML of the tail's last
+   * full rendering, holding `TAIL_INSERTION_MARK` once where text may be inserted (or not at all), and `tailText` the
+   * plain text inserted there since (no markup: a text node's data). `tail` is `tailBase` with the mark replaced by
+   * `tailText`. While a reply streams word by word, only `tailText` changes: the caller updates one text node instead
+   * of replacing the tail's DOM every frame.
+   */
+  readonly tailBase: string;
+  readonly tailText: string;
+  /**
    * True when the rendering lags behind the text: completed blocks are left for later (over the time budget; `tail` is
    * then empty), or re-rendering a large tail was deferred to keep its cost a bounded share of the time (see
    * `IncrementalMarkdown`). Call `update()` again later (next frame) with the same text to catch up.
@@ -35,6 +44,14 @@ export interface RenderedMarkdown {
 }
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+/** A private-use character that marks, in `RenderedMarkdown.tailBase`, where the tail's streamed text goes. */
+export const TAIL_INSERTION_MARK = '\uE000';
+
+/** The closing tags (each with the whitespace after it) that end an HTML string. */
+const CLOSING_SUFFIX = /(?:<\/[a-zA-Z][a-zA-Z0-9]*>\s*)*$/;
+/** Text that may be inserted as is: nothing marked would have escaped or turned into markup. */
+const PLAIN_TEXT = /^[^<>&"'\uE000]*$/;
 
 const PURIFY_CONFIG = {
   ADD_ATTR: ['target'],
@@ -166,10 +183,13 @@ export class IncrementalMarkdown {
   #chunks: string[] = [];
   #tailSource = '';
   #tailHtml = '';
+  /** The tail's last full rendering: marked's HTML, where text may be inserted in it, and the sanitized HTML (marked). */
+  #tailBase: { raw: string; at: number; html: string } | undefined;
+  #tailText = '';
   /** Cost (ms) of the last tail rendering and when it started (the caller's `now`), for throttling. */
   #tailCost = 0;
   #tailRenderedAt = -Infinity;
-  #rendered: RenderedMarkdown = { chunks: [], tail: '', stale: false };
+  #rendered: RenderedMarkdown = { chunks: [], tail: '', tailBase: '', tailText: '', stale: false };
 
   constructor(options: IncrementalMarkdownOptions = {}) {
     this.#throttleMinMs = options.throttleMinMs ?? TAIL_THROTTLE_MIN_MS;
@@ -201,9 +221,8 @@ export class IncrementalMarkdown {
     const chunksChanged = this.#renderChunks(budgetMs);
     if (this.#nextBoundary < this.#boundaries.length) {
       // Behind on completed blocks: show what is rendered, the rest next time.
-      this.#tailSource = '';
-      this.#tailHtml = '';
-      this.#rendered = { chunks: this.#chunks, tail: '', stale: true };
+      this.#clearTail();
+      this.#rendered = { chunks: this.#chunks, tail: '', tailBase: '', tailText: '', stale: true };
       return this.#rendered;
     }
     const tailSource = source.slice(this.#stableEnd);
@@ -219,15 +238,57 @@ export class IncrementalMarkdown {
       } else {
         this.#tailSource = tailSource;
         const start = performance.now();
-        this.#tailHtml = renderMarkdown(tailSource);
+        this.#renderTail(tailSource);
         this.#tailCost = performance.now() - start;
         this.#tailRenderedAt = now;
       }
     } else if (!chunksChanged && !this.#rendered.stale) {
       return this.#rendered;
     }
-    this.#rendered = { chunks: this.#chunks, tail: this.#tailHtml, stale };
+    const tailBase = this.#tailBase?.html ?? this.#tailHtml;
+    this.#rendered = { chunks: this.#chunks, tail: this.#tailHtml, tailBase, tailText: this.#tailText, stale };
     return this.#rendered;
+  }
+
+  /**
+   * Renders the tail: when marked's HTML for it is the last full rendering's with plain text inserted where that one
+   * marks (before its closing tags), only that text is new, and nothing is sanitized again (text inserted as a text
+   * node's data cannot become markup); otherwise a full rendering (marked, then DOMPurify), which marks where text may
+   * be inserted next.
+   */
+  #renderTail(source: string): void {
+    const raw = source === '' ? '' : marked.parse(source, { async: false });
+    const base = this.#tailBase;
+    if (base !== undefined && raw.length > base.raw.length) {
+      const suffix = base.raw.slice(base.at);
+      if (raw.startsWith(base.raw.slice(0, base.at)) && raw.endsWith(suffix)) {
+        const text = raw.slice(base.at, raw.length - suffix.length);
+        if (PLAIN_TEXT.test(text)) {
+          this.#tailText = text;
+          this.#tailHtml = base.html.replace(TAIL_INSERTION_MARK, text);
+          return;
+        }
+      }
+    }
+    this.#tailText = '';
+    const at = CLOSING_SUFFIX.exec(raw)!.index;
+    // Text goes after text only (not after an element: it would land in the wrong node), and never twice marked.
+    if (at === 0 || raw[at - 1] === '>' || raw.includes(TAIL_INSERTION_MARK)) {
+      this.#tailBase = undefined;
+      this.#tailHtml = sanitizeHtml(raw);
+      return;
+    }
+    const html = sanitizeHtml(raw.slice(0, at) + TAIL_INSERTION_MARK + raw.slice(at));
+    // The sanitizer dropped the mark with what held it: no insertion point.
+    this.#tailBase = html.includes(TAIL_INSERTION_MARK) ? { raw, at, html } : undefined;
+    this.#tailHtml = html.replace(TAIL_INSERTION_MARK, '');
+  }
+
+  #clearTail(): void {
+    this.#tailSource = '';
+    this.#tailHtml = '';
+    this.#tailBase = undefined;
+    this.#tailText = '';
   }
 
   /** Renders pending completed blocks into chunks, within the budget. @returns whether a chunk was added */
@@ -270,8 +331,7 @@ export class IncrementalMarkdown {
     this.#fence = undefined;
     this.#previousBlank = false;
     this.#chunks = [];
-    this.#tailSource = '';
-    this.#tailHtml = '';
+    this.#clearTail();
     this.#tailCost = 0;
     this.#tailRenderedAt = -Infinity;
   }

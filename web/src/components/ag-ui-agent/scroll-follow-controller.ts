@@ -70,6 +70,11 @@ export class ScrollFollowController implements ReactiveController {
   #held: { element: Element; offset: number } | undefined;
   /** At the very bottom (scrolled, not at offset 0) as last measured: scroll anchoring keeps it there. */
   #pinned = false;
+  /**
+   * The content fitted in the scroller as last measured: nothing to scroll. Growing content is then left to the
+   * `ResizeObserver` (which sees it overflow) rather than measured after every update (a forced layout per frame).
+   */
+  #fits = false;
   #observer: ResizeObserver | undefined;
   #observed: Element | undefined;
   #observedScroller: Element | undefined;
@@ -89,6 +94,7 @@ export class ScrollFollowController implements ReactiveController {
   follow(): void {
     this.#held = undefined;
     if (!this.#following) this.#pinned = false;
+    this.#fits = false;
     this.#following = true;
   }
 
@@ -160,7 +166,7 @@ export class ScrollFollowController implements ReactiveController {
       this.#held = this.#anchor;
       this.#anchor = undefined;
       this.#restore(scroller, this.#held);
-    } else if (this.#following && !(SCROLL_ANCHORING && this.#pinned)) {
+    } else if (this.#following && !(SCROLL_ANCHORING && this.#pinned) && !this.#fits) {
       this.#toBottom(scroller);
     }
   }
@@ -232,6 +238,7 @@ export class ScrollFollowController implements ReactiveController {
     this.#lastTop = top;
     this.#lastHeight = height;
     this.#pinned = top > 0 && height - top - scroller.clientHeight <= 1;
+    this.#fits = height <= scroller.clientHeight;
   }
 }
 

@@ -4,15 +4,16 @@
  * @module
  * @internal
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, noChange, nothing, type TemplateResult } from 'lit';
+import { Directive, PartType, directive, type ElementPart, type PartInfo } from 'lit/directive.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { AssistantMessage, Message, ReasoningMessage, ToolMessage } from '@ag-ui/client';
-import type { RenderedMarkdown } from '../../internal/markdown.js';
+import type { AssistantMessage, Message, ReasoningMessage } from '@ag-ui/client';
+import { TAIL_INSERTION_MARK, type RenderedMarkdown } from '../../internal/markdown.js';
 import { contentText } from '../../agent/tool-results.js';
 
 export { contentText };
 
-/** One entry of the transcript. Tool messages are not entries: their content fills the matching tool call's card. */
+/** One entry of the transcript. Tool messages are not entries: their call's card shows the call's record. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string }
   | { kind: 'assistant'; id: string; message: AssistantMessage }
@@ -21,8 +22,6 @@ export type TranscriptItem =
 /** The transcript of a message list. */
 export interface Transcript {
   items: TranscriptItem[];
-  /** Tool messages by the `toolCallId` they answer. */
-  toolResults: Map<string, ToolMessage>;
 }
 
 /**
@@ -31,7 +30,6 @@ export interface Transcript {
  */
 export function buildTranscript(messages: readonly Message[]): Transcript {
   const items: TranscriptItem[] = [];
-  const toolResults = new Map<string, ToolMessage>();
   for (const message of messages) {
     switch (message.role) {
       case 'user':
@@ -45,14 +43,11 @@ export function buildTranscript(messages: readonly Message[]): Transcript {
       case 'reasoning':
         if (message.content !== '') items.push({ kind: 'reasoning', id: message.id, message });
         break;
-      case 'tool':
-        toolResults.set(message.toolCallId, message);
-        break;
       default:
         break;
     }
   }
-  return { items, toolResults };
+  return { items };
 }
 
 /** A user message: plain text (never markdown: it is the person's literal words). */
@@ -82,6 +77,61 @@ function renderChunk(chunk: string): TemplateResult {
 }
 
 /**
+ * The tail of a streaming reply in its element: `base` (sanitized HTML holding `TAIL_INSERTION_MARK` where streamed
+ * text goes) is set as the element's content when it changes; `text` is then written into the one text node that held
+ * the mark. A reply that grows word by word updates one text node per frame instead of parsing and replacing the
+ * tail's DOM (and restyling and laying out its new nodes) every frame.
+ */
+class MarkdownTailDirective extends Directive {
+  #base: string | undefined;
+  #text = '';
+  /** The text node that held the mark, and its data before and after the mark. */
+  #insertion: { node: Text; before: string; after: string } | undefined;
+
+  constructor(part: PartInfo) {
+    super(part);
+    if (part.type !== PartType.ELEMENT) throw new Error('markdownTail() goes on an element');
+  }
+
+  render(_base: string, _text: string): typeof noChange {
+    return noChange;
+  }
+
+  override update(part: ElementPart, [base, text]: [string, string]): typeof noChange {
+    const element = part.element;
+    if (base !== this.#base) {
+      // DOMPurify's output (internal/markdown.ts), as `unsafeHTML` would take it.
+      element.innerHTML = base;
+      this.#base = base;
+      this.#text = '';
+      this.#insertion = findMark(element);
+    }
+    if (text !== this.#text && this.#insertion) {
+      const { node, before, after } = this.#insertion;
+      node.data = before + text + after;
+      this.#text = text;
+    }
+    return noChange;
+  }
+}
+
+/** Finds `TAIL_INSERTION_MARK` in `element`'s text, removes it, and says where it was. */
+function findMark(element: Element): { node: Text; before: string; after: string } | undefined {
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const at = node.data.indexOf(TAIL_INSERTION_MARK);
+    if (at === -1) continue;
+    const before = node.data.slice(0, at);
+    const after = node.data.slice(at + TAIL_INSERTION_MARK.length);
+    node.data = before + after;
+    return { node, before, after };
+  }
+  return undefined;
+}
+
+const markdownTail = directive(MarkdownTailDirective);
+
+/**
  * An assistant message: its markdown and its tool call cards (`count` of them, after `hidden`, the row that stands
  * for the calls left out, if any: see `tool-cards-window.ts`). Each stable chunk of the markdown is set once, in a
  * `.markdown-chunk` of its own (big ones are skipped while out of view, see `renderChunk`), then the tail, the
@@ -98,7 +148,7 @@ export function renderAssistantMessage(
     ${markdown
       ? html`<div part="message-content" class="message-content markdown">${markdown.chunks.map(renderChunk)}${markdown.tail === ''
           ? nothing
-          : html`<div class="markdown-tail">${unsafeHTML(markdown.tail)}</div>`}</div>`
+          : html`<div class="markdown-tail" ${markdownTail(markdown.tailBase, markdown.tailText)}></div>`}</div>`
       : nothing}
     ${toolCards.count > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards.hidden ?? nothing}${toolCards.cards}</div>` : nothing}
   </div>`;
