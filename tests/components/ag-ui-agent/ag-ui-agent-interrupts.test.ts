@@ -1,4 +1,4 @@
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
@@ -87,6 +87,20 @@ describe('<ag-ui-agent> interrupts', () => {
     expect(assistantText(el)).to.include('Resumed interrupt-1 (resolved): {"approved":true}');
     expect($(el, '[part~="interrupt"]')).to.equal(null);
     expect(focused(el)).to.equal(describeNode($(el, '[part="input"]')));
+  });
+
+  it('shows its cards and resumes even when a page listener stops every event the element fires', async () => {
+    const el = await mount(scenarioUrl('interrupt'));
+    const stop = (event: Event): void => event.stopImmediatePropagation();
+    for (const type of ['ag-ui-run-started', 'ag-ui-run-finished', 'ag-ui-run-error', 'ag-ui-interrupt', 'ag-ui-decisions-changed']) {
+      el.addEventListener(type, stop, { capture: true });
+    }
+    await el.sendMessage('deploy it');
+    await rendered(el);
+    input(el, '[part~="interrupt-input"]').click();
+    $(el, '[part="interrupt-submit"]')!.click();
+    await waitUntil(() => assistantText(el).includes('Resumed interrupt-1 (resolved)'), 'the resumed reply');
+    expect(await resumes(el)).to.deep.equal([undefined, [{ interruptId: 'interrupt-1', status: 'resolved', payload: { approved: true } }]]);
   });
 
   it('shows the interrupt again when the resume run fails, and resumes once it is answered anew', async () => {
