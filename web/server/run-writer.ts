@@ -126,14 +126,18 @@ export class RunWriter {
     return messageId;
   }
 
-  /** `RUN_FINISHED` (no result: a run that asked for frontend tools simply ends), then ends the response. */
-  async finish(extra: { result?: unknown; interrupts?: Interrupt[] } = {}): Promise<void> {
+  /**
+   * `RUN_FINISHED` (no result: a run that asked for frontend tools simply ends), then ends the response. `interrupts`
+   * makes its outcome an interrupt; `cancelled` a cancelled run.
+   */
+  async finish(extra: { result?: unknown; interrupts?: Interrupt[]; cancelled?: boolean } = {}): Promise<void> {
     await this.emit({
       type: EventType.RUN_FINISHED,
       threadId: this.threadId,
       runId: this.runId,
       ...(extra.result !== undefined ? { result: extra.result } : {}),
       ...(extra.interrupts ? { outcome: { type: 'interrupt', interrupts: extra.interrupts } } : {}),
+      ...(extra.cancelled ? { outcome: { type: 'cancelled' } } : {}),
     });
     this.stream.end();
   }

@@ -18,7 +18,7 @@ export const DEFAULT_TEST_TOOL = 'echo';
  * | Scenario         | Options (defaults)                                                       | Run                                                                                          |
  * | ---------------- | ------------------------------------------------------------------------ | -------------------------------------------------------------------------------------------- |
  * | `text`           | `text` ("Hello from the scripted test agent."), `chunks` (3)             | one text message of `text` in `chunks` deltas                                                |
- * | `tool`           | `tool` (echo), `args` (`{}`, raw, may be invalid JSON), `fragments` (3), `text` (none), `toolCallId` (uuid) | first run: optional text, then one call of `tool` with `args` in `fragments` pieces, `RUN_FINISHED` (no result). Follow-up: text `Result: <content>` (one line per trailing tool message), no call |
+ * | `tool`           | `tool` (echo), `args` (`{}`, raw, may be invalid JSON), `fragments` (3), `text` (none), `toolCallId` (uuid), `cancelled` (0) | first run: optional text, then one call of `tool` with `args` in `fragments` pieces, `RUN_FINISHED` (no result; with `cancelled=1`, `outcome: {type: 'cancelled'}`). Follow-up: text `Result: <content>` (one line per trailing tool message), no call |
  * | `parallel`       | the calls: `call=<name>:<raw args>` repeated; or `tools=a,b` with `args0`, `args1`... (`{}` when missing); or `repeat` (2) calls of `tool` (echo) with `args` (default `{"n":<i>}`, i from 1). Also `fragments` (2), `interleave` (0), `text` (none) | first run: every call in one run, in order (interleaved `START START ARGS ARGS ... END END` with `interleave=1`). Follow-up: text `Results:\n1. <name>: <content>\n2. ...` in the order the tool messages came |
  * | `backend-tool`   | `tool` (server_search), `args` (`{"query":"weather"}`), `result` (`{"ok":true,"forecast":"sunny"}`), `answered` (1), `text` (`The server tool answered: <result>`) | every run: a call of `tool`, then (unless `answered=0`) its `TOOL_CALL_RESULT` and `text`; with `answered=0` the run ends right after `TOOL_CALL_END` |
  * | `always-tool`    | `tool` (echo), `args` (`{}`), `fragments` (1)                            | every run, follow-ups included: one call of `tool` (for the loop guard)                      |
@@ -92,7 +92,7 @@ async function toolScenario({ input, query, openRun }: AgentRequest): Promise<vo
   }
   const messageId = text ? await run.text(text, { deltas: 2 }) : randomUUID();
   await run.toolCall(tool, args, { parentMessageId: messageId, fragments, toolCallId });
-  await run.finish();
+  await run.finish({ cancelled: boolOption(query, 'cancelled', false) });
 }
 
 /** `call=name:args` (repeated), else `tools=a,b` + `args0`, `args1`..., else `repeat` calls of `tool`. */

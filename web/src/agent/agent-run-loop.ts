@@ -26,6 +26,8 @@ export const DEFAULT_MAX_TOOL_ITERATIONS = 5;
 
 /** Message of the tool results the loop adds when a run fails with calls left unanswered. */
 const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
+/** Message of the tool results the loop adds for the calls of a run that finished `cancelled`. */
+const NOT_RUN_CANCELLED_MESSAGE = 'Not run: the run was cancelled';
 
 /** Everything a user message (or `runAgent()`) sets in motion: runs, their tools, follow-ups. */
 interface Turn {
@@ -392,7 +394,14 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         // stream (RUN_STARTED after RUN_FINISHED), if any.
         // (The early round answered every call it ran: they are not looked up again.)
         const candidates = early ? exceptSubsequence(run.toolCallIds, early.calls) : run.toolCallIds;
-        const calls = finishedOutcome?.type === 'cancelled' ? [] : callsToRun(this.#tools, candidates);
+        if (finishedOutcome?.type === 'cancelled') {
+          // AG-UI: a cancelled run waits for nothing; its calls are not run, and answered so the transcript stays valid.
+          answerUnanswered(this.#tools, run.toolCallIds, NOT_RUN_CANCELLED_MESSAGE);
+          this.#flush();
+          this.#finishRun(run, false, result);
+          return;
+        }
+        const calls = callsToRun(this.#tools, candidates);
         if (calls.length > 0) {
           if (iteration >= this.#maxIterations()) {
             this.#stopForLoopGuard(run, calls, result);
