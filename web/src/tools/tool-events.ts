@@ -26,8 +26,6 @@ export interface ToolExecutionValidatingDetail extends ToolExecutionEventBase {
   args: unknown;
   /** 1-based number of the attempt. */
   attemptNumber: number;
-  /** Frozen snapshot of the record (status `validating`). */
-  execution: ToolExecution;
 }
 
 /** `tool-execution-executing`: an attempt starts (validation, then the handler). Fires once per attempt. */
@@ -35,8 +33,6 @@ export interface ToolExecutionExecutingDetail extends ToolExecutionEventBase {
   /** 1-based number of the attempt. */
   attemptNumber: number;
   maxAttempts: number;
-  /** Frozen snapshot of the record (status `executing`). */
-  execution: ToolExecution;
 }
 
 /** `tool-execution-succeeded`: the execution finished with a result. */

@@ -333,7 +333,6 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       ...eventBase(record),
       args: record.args,
       attemptNumber,
-      execution: snapshotExecution(record),
     });
     if (record.settled) return;
     record.status = ToolExecutionStatus.EXECUTING;
@@ -341,7 +340,6 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       ...eventBase(record),
       attemptNumber,
       maxAttempts,
-      execution: snapshotExecution(record),
     });
     if (record.settled) return;
 
