@@ -62,10 +62,10 @@ export const fanout = {
         target: '< 1.50x',
         verdict: verdict(loop.ms / baseMs < 1.5),
         note:
-          `Base = 1,000 x the per-execution cost from ${perExecSource} with listeners on every lifecycle event (the loop follows every lifecycle step of its executions, through a lean internal hook rather than listeners, and keeps a view per call) ` +
+          `Base = 1,000 x the per-execution cost from ${perExecSource} with listeners on every lifecycle event (the loop follows every lifecycle step of its executions through execute()'s onEvent, and keeps a record per call) ` +
           `+ one handler (an awaited setTimeout(1), median of 150). With the no-listener cost (${(perExecNoListenersNs / 1000).toFixed(2)} us) the base would be ${ms(strictBaseMs)} ` +
           `and the ratio ${(loop.ms / strictBaseMs).toFixed(2)}x. Not in the base: the tool's own cost at this size, ${calls} handlers awaiting setTimeout(1) started together with nothing else, ${ms(timersMs)} (scheduling and firing ${calls} timers), ` +
-          `and serializing the follow-up (2,000 messages). Measured after 3 unmeasured fan-outs of the same size in the same page (warm code, as the base is): ${measured} measured fan-outs per page, their median, then the median over ${reps} pages; the cold row below is the first fan-out of each page. "Applied" = the loop's last messages-changed before the first handler call (never later than the real moment); phases are timed in the handler and from run-finished, not from tool-status-changed (a listener there makes the loop build and dispatch 5,000 status events: the instrument's cost). ` +
+          `and serializing the follow-up (2,000 messages). Measured after 3 unmeasured fan-outs of the same size in the same page (warm code, as the base is): ${measured} measured fan-outs per page, their median, then the median over ${reps} pages; the cold row below is the first fan-out of each page. "Applied" = the loop's last messages-changed before the first handler call (never later than the real moment); phases are timed in the handler and from run-finished, not from tool-status-changed (a listener there would add the instrument's own cost to 5,000 status events). ` +
           `Medians: ${phases(loop)}.`,
       },
       {
