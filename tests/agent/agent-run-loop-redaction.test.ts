@@ -76,6 +76,35 @@ describe('AgentRunLoop redaction', () => {
     expect(JSON.stringify(events.filter(([type]) => type.startsWith('tool-')).map(([, detail]) => detail))).to.not.include('ada@example.com');
   });
 
+  it("redacts the message of a redacted tool's handler error in its record and events; the agent gets it whole", async () => {
+    harness.registry.register({
+      name: 'charge',
+      description: 'Charges a card',
+      effect: 'read_only',
+      schema: z.object({ card: z.string() }),
+      redaction: { args: [], result: ['status'] },
+      handler: ({ card }) => {
+        throw new Error(`card ${card} declined`);
+      },
+    });
+    const { loop } = loopFor(scenarioUrl('tool', { tool: 'charge', args: '{"card":"4111-1111"}' }));
+    const events = recordEvents(loop);
+    await loop.sendMessage('Pay');
+    const published = JSON.stringify(events.filter(([type]) => type.startsWith('tool-')).map(([, detail]) => detail));
+    expect(published).to.not.include('4111');
+    const record = [...loop.toolCalls.values()][0]!;
+    expect(record.status).to.equal('failed');
+    expect(record.error).to.deep.include({ category: 'execution', message: '[redacted]' });
+    // What the page sees of it; `answer`, like the conversation, is what the agent was sent.
+    const { answer: sent, ...shown } = record;
+    expect(JSON.stringify(shown)).to.not.include('4111-1111');
+    expect(sent!.content).to.include('4111-1111');
+    // The agent gets the handler's message.
+    const requests = await recordedRequests(loop.threadId);
+    const answer = (requests[1]!.input.messages as ToolMessage[]).find((message) => message.role === 'tool')!;
+    expect(String(answer.content)).to.include('card 4111-1111 declined');
+  });
+
   it('under requireRedaction, redacts a backend call it knows nothing about', async () => {
     harness.registry.setPolicy({ requireRedaction: true });
     const { loop } = loopFor(scenarioUrl('backend-tool', { args: '{"query":"ada@example.com"}', result: '{"found":"alpha-secret"}' }));

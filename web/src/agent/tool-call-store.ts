@@ -18,7 +18,7 @@ import {
   type ToolRegistry,
 } from '../tools/index.js';
 import { parsePartialJson } from './partial-json.js';
-import { contentText } from './tool-results.js';
+import { ToolResultErrorCode, contentText } from './tool-results.js';
 import type { AgentRunLoopEventMap, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
 type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
@@ -41,9 +41,18 @@ export interface ToolCallAnswer {
   execution?: ToolExecution;
 }
 
-/** A `ToolError` as a record keeps it: without `cause` (not data), redacted per `redaction`. */
+/** Codes of the answers the loop writes itself (not run, denied, ...): their messages name no arguments or results. */
+const LOOP_CODES: ReadonlySet<string> = new Set(Object.values(ToolResultErrorCode));
+
+/** A `ToolError` as the page may see it: redacted per `redaction`, except the loop's own answers, which need none. */
+function shownError(redaction: ToolRedaction | undefined, error: ToolError): ToolError {
+  if (redaction !== undefined && error.code !== undefined && LOOP_CODES.has(error.code)) return redactToolError(undefined, error);
+  return redactToolError(redaction, error);
+}
+
+/** A `ToolError` as a record keeps it: without `cause` (not data), as the page may see it. */
 function recordError(redaction: ToolRedaction | undefined, error: ToolError): ToolCallError {
-  const { cause: _cause, ...plain } = redactToolError(redaction, error);
+  const { cause: _cause, ...plain } = shownError(redaction, error);
   return plain;
 }
 
@@ -273,11 +282,10 @@ export class ToolCallStore {
     const error = answer.error ?? { category: 'unknown', message: message.error ?? 'Failed', retryable: false };
     record.error = recordError(redaction, error);
     this.#settle(record, answer.status);
-    const shownError = redactToolError(redaction, error);
     this.#emit('tool-call-error', {
       toolCallId,
       toolCallName: record.toolCallName,
-      error: shownError,
+      error: shownError(redaction, error),
       ...(execution !== undefined && { execution }),
     });
     return message;

@@ -1,4 +1,5 @@
 import type { ToolPolicy } from './tool-policy.js';
+import { ToolErrorCode } from './errors.js';
 import type { ToolError, ToolExecution, ToolRedaction } from './types.js';
 
 /** What a redacted value is replaced by. */
@@ -162,15 +163,30 @@ export function redactionInForce(
   return policy?.requireRedaction === true ? REDACT_ALL : undefined;
 }
 
+/** Codes of the errors the runtime writes itself: their messages hold no arguments or results. */
+const RUNTIME_CODES: ReadonlySet<string> = new Set(Object.values(ToolErrorCode));
+
+/**
+ * Whether an error's message is the runtime's or the schema's own words (a timeout, a cancellation, a validation
+ * issue, an open circuit, ...), rather than text a handler wrote, which may quote the arguments or the result.
+ */
+function runtimeMessage(error: ToolError): boolean {
+  if (error.category === 'validation' || error.category === 'timeout' || error.category === 'cancelled') return true;
+  return error.code !== undefined && RUNTIME_CODES.has(error.code);
+}
+
 /**
  * A `ToolError` as the page may see it for a redacted tool: a frozen copy without `cause` (which may hold the
- * arguments or the result) and without the `received` values of `validationErrors`. `undefined` redaction: as is.
- * @internal
+ * arguments or the result) and without the `received` values of `validationErrors`; the message of an error a
+ * handler raised (anything but the runtime's own: timeouts, cancellations, validation issues, the codes of
+ * `ToolErrorCode`) goes through the result's redaction, like the result would (`redactJsonText`: `[redacted]` unless
+ * `redaction.result` allows the whole value). `undefined` redaction: as is. The agent still gets the full message.
  */
 export function redactToolError(redaction: ToolRedaction | undefined, error: ToolError): ToolError {
   if (redaction === undefined) return error;
   const copy: ToolError = { ...error };
   delete copy.cause;
+  if (!runtimeMessage(error)) copy.message = redactJsonText(error.message, redaction.result);
   if (error.validationErrors) {
     copy.validationErrors = Object.freeze(error.validationErrors.map(({ path, message }) => Object.freeze({ path, message }))) as ToolError['validationErrors'];
   }
