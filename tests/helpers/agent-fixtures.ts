@@ -1,6 +1,7 @@
 // Fixtures for the run loop tests (tests/agent/): the scripted AG-UI test server, event recording,
 // a guard that fails a test on any unhandled promise rejection, and the per-test harness that ties them together.
-import { HttpAgent, type Message, type RunAgentInput, type ToolMessage } from '@ag-ui/client';
+import { EventType, HttpAgent, type BaseEvent, type Message, type RunAgentInput, type ToolMessage } from '@ag-ui/client';
+import { EventEncoder } from '@ag-ui/encoder';
 import { expect } from '@open-wc/testing';
 import { z } from 'zod';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
@@ -199,5 +200,34 @@ export function useLoopHarness({ settleMs = 20, transport = 'http-agent' }: Loop
       return created;
     },
     track,
+  };
+}
+
+/**
+ * An `SseHttpAgent` whose first response streams the events the test pushes (encoded by `@ag-ui/encoder`) until
+ * `end()`; every later request gets `later(input)`'s events at once (default: an empty run).
+ */
+export function pushedAgent(later?: (input: RunAgentInput) => BaseEvent[]): { agent: SseHttpAgent; push(event: BaseEvent): void; end(): void } {
+  const encoder = new EventEncoder();
+  const bytes = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  let requests = 0;
+  const agent = new SseHttpAgent({
+    url: '/pushed',
+    fetch: async (_url, init) => {
+      if (requests++ === 0) return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      const input = JSON.parse(String(init?.body)) as RunAgentInput;
+      const events = later?.(input) ?? [
+        { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent,
+        { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent,
+      ];
+      return new Response(events.map((event) => encoder.encodeSSE(event)).join(''), { headers: { 'content-type': 'text/event-stream' } });
+    },
+  });
+  return {
+    agent,
+    push: (event) => controller.enqueue(bytes.encode(encoder.encodeSSE(event))),
+    end: () => controller.close(),
   };
 }

@@ -1,27 +1,9 @@
 import { EventType, type BaseEvent } from '@ag-ui/client';
-import { EventEncoder } from '@ag-ui/encoder';
 import { expect, fixture, html } from '@open-wc/testing';
-import { SseHttpAgent } from '../../../web/src/agent/sse-http-agent.js';
+import { pushedAgent } from '../../helpers/agent-fixtures.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { $, rendered } from './helpers.js';
-
-/** An `SseHttpAgent` whose one response streams the events the test pushes, encoded by `@ag-ui/encoder`. */
-function pushedAgent(): { agent: SseHttpAgent; push(event: BaseEvent): void; end(): void } {
-  const encoder = new EventEncoder();
-  const bytes = new TextEncoder();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const agent = new SseHttpAgent({
-    url: '/pushed',
-    fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
-  });
-  return {
-    agent,
-    push: (event) => controller.enqueue(bytes.encode(encoder.encodeSSE(event))),
-    end: () => controller.close(),
-  };
-}
 
 describe('<ag-ui-agent> streaming text', () => {
   it('writes a reply that grows word by word into one text node, not a new tail DOM per frame', async () => {

@@ -1,6 +1,7 @@
-import { randomUUID } from '@ag-ui/client';
+import { EventType, randomUUID } from '@ag-ui/client';
 import type { Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, UserMessage } from '@ag-ui/client';
 import { ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
+import { decideToolCall } from '../tools/tool-policy.js';
 import { Conversation } from './conversation.js';
 import { Decisions, type DecisionsHost } from './decisions.js';
 import { EventDrain } from './event-drain.js';
@@ -122,6 +123,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   readonly #store: ToolCallStore;
   readonly #decisions: Decisions;
   readonly #tools: ToolRoundContext;
+  readonly #listeners = new AbortController();
   #threadId: string;
   #lastError: RunErrorDetail | undefined;
   #pendingInterrupts: Interrupt[] = [];
@@ -155,6 +157,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       decisions: this.#decisions,
     };
     this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
+    // A denial always wins: an approval still open for a tool the policy came to deny is withdrawn (decided anew).
+    this.registry.addEventListener('tool-registry-change', () => this.#withdrawDenied(), { signal: this.#listeners.signal });
   }
 
   /** The AG-UI thread id sent with every run. */
@@ -333,6 +337,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.stop();
     this.#disposed = true;
     this.#decisions.clear();
+    this.#listeners.abort();
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -457,6 +462,16 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     for (const toolCallId of run.toolCallIds) this.#store.unanswered(toolCallId);
   }
 
+  /** Withdraws the open approvals of calls the policy now denies, or whose tool is gone (their round decides again). */
+  #withdrawDenied(): void {
+    this.#decisions.withdraw((_toolCallId, name, asked) => {
+      const tool = this.registry.get(name);
+      if (!tool || this.registry.isDenied(name)) return true;
+      const parsed = parseToolArguments(asked);
+      return parsed.ok && decideToolCall(this.registry.policy, tool, parsed.args) === 'deny';
+    });
+  }
+
   /** How the decisions list reaches the loop's events and the run. */
   #decisionsHost(): DecisionsHost {
     return {
@@ -547,7 +562,13 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   #stream(run: RunState, input: RunAgentInput): EventDrain {
     this.agent.threadId = this.#threadId;
     return new EventDrain(runEvents(this.agent, input, run), {
-      onEvent: (event) => applyRunEvent(run, event, this.#conversation, this.#store),
+      onEvent: (event) => {
+        applyRunEvent(run, event, this.#conversation, this.#store);
+        // Arguments replaced after an approval was asked: that approval no longer says what would run.
+        if (event.type === EventType.MESSAGES_SNAPSHOT) {
+          this.#decisions.withdraw((toolCallId, _name, asked) => this.#conversation.getToolCall(toolCallId)?.toolCall.function.arguments !== asked);
+        }
+      },
       onSlice: () => this.#flush(),
     });
   }

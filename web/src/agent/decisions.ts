@@ -6,8 +6,15 @@
 import { buildResumeArray, isInterruptExpired, type Interrupt, type ResumeEntry } from '@ag-ui/client';
 import type { PendingDecision } from './types.js';
 
-/** How an approval of a frontend call ended. */
-export type ApprovalOutcome = { status: 'approved' } | { status: 'denied'; reason?: string } | { status: 'cancelled' };
+/**
+ * How an approval of a frontend call ended. `withdrawn`: what was asked no longer holds (the policy now denies the
+ * tool, or its arguments changed): the caller decides the call again.
+ */
+export type ApprovalOutcome =
+  | { status: 'approved' }
+  | { status: 'denied'; reason?: string }
+  | { status: 'cancelled' }
+  | { status: 'withdrawn' };
 
 /** The answer schema of an approval (AG-UI's recommended `responseSchema` for `tool_call` interrupts, plus a reason). */
 export const APPROVAL_RESPONSE_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({
@@ -26,8 +33,11 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** A decision as the list keeps it (the public `PendingDecision` is its read-only face). */
 interface Decision extends Mutable<PendingDecision> {
   response?: ResumeResponse;
-  settle?: (outcome: ApprovalOutcome) => void;
   controller: AbortController;
+  /** An approval's arguments text as asked about (unredacted: the conversation's). */
+  askedArgsText?: string;
+  /** Ends an approval with `outcome`. */
+  finish?: (outcome: ApprovalOutcome) => boolean;
 }
 
 /** What the list tells its owner (the run loop). */
@@ -92,6 +102,7 @@ export class Decisions {
   askApproval(
     toolCallId: string,
     toolCallName: string,
+    argsText: string,
     shownArgs: unknown,
     signal: AbortSignal,
     onRequested: (takenOver: boolean) => void,
@@ -101,7 +112,7 @@ export class Decisions {
       const controller = new AbortController();
       const finish = (outcome: ApprovalOutcome): boolean => {
         if (decision.state !== 'open') return false;
-        decision.state = outcome.status === 'approved' ? 'resolved' : outcome.status === 'denied' ? 'resolved' : 'cancelled';
+        decision.state = outcome.status === 'approved' || outcome.status === 'denied' ? 'resolved' : 'cancelled';
         signal.removeEventListener('abort', onAbort);
         this.#list = this.#list.filter((each) => each !== decision);
         controller.abort();
@@ -122,6 +133,8 @@ export class Decisions {
         handledByPage: false,
         controller,
         signal: controller.signal,
+        askedArgsText: argsText,
+        finish,
         answer: (payload?: unknown) => {
           const approved = approvedIn(payload);
           if (approved === undefined) return false;
@@ -202,6 +215,17 @@ export class Decisions {
       if (decision.toolCallId !== undefined && decision.state === 'open') this.#host.toolCallDecided(decision.toolCallId, undefined);
     }
     this.#host.changed();
+  }
+
+  /**
+   * Withdraws the open approvals of frontend calls for which `stale(toolCallId, toolCallName, askedArgsText)` says
+   * what was asked no longer holds: each ends `withdrawn` (its `signal` aborts) and its call is decided again.
+   */
+  withdraw(stale: (toolCallId: string, toolCallName: string, askedArgsText: string) => boolean): void {
+    for (const decision of this.#list as Decision[]) {
+      if (decision.kind !== 'tool-approval' || decision.state !== 'open') continue;
+      if (stale(decision.toolCallId!, decision.toolCallName!, decision.askedArgsText ?? '')) decision.finish?.({ status: 'withdrawn' });
+    }
   }
 
   /** Cancels every open approval (its call is answered `cancelled`) and drops the interrupts. */

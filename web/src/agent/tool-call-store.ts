@@ -168,6 +168,9 @@ export class ToolCallStore {
           };
           record.argsText = this.#shownArgsText(record, toolCall.function.arguments);
           this.records.set(toolCall.id, record);
+        } else if (record.answer === undefined && !FINAL.has(record.status) && record.status !== 'streaming') {
+          // A snapshot may replace a call's arguments before it ran: the record shows what will run.
+          record.argsText = this.#shownArgsText(record, toolCall.function.arguments);
         }
         if (answer !== undefined && !FINAL.has(record.status)) {
           this.serverResult(toolCall.id, contentText(answer.content), answer.error);

@@ -11,6 +11,7 @@ import {
   budgetsFor,
   categorizeError,
   withToolBudgets,
+  type RegisteredTool,
   type ToolError,
   type ToolExecutionManager,
   type ToolExecutionResult,
@@ -75,34 +76,59 @@ export async function runToolCall(context: ToolRoundContext, toolCallId: string,
   }
 }
 
+/**
+ * Decides the call against what holds when it would run: the tool as registered now, the policy now, the arguments
+ * the conversation holds now. A call that needs approval waits for it; if, meanwhile, the policy came to deny the tool
+ * or the arguments were replaced (a later `MESSAGES_SNAPSHOT`), the approval is withdrawn (see `Decisions.withdraw`)
+ * or no longer counts, and the call is decided again: a denial always wins, and what runs is what was approved.
+ */
 async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
   const { conversation, registry, store } = context;
-  const entry = conversation.getToolCall(toolCallId)!;
-  const name = entry.toolCall.function.name;
-  const tool = registry.get(name);
-  if (!tool) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, 'Not run: the tool is no longer registered');
-  // Checked before the arguments are parsed, so the model learns nothing about a tool it may not use.
-  if (registry.isDenied(name)) return policyDenied(context, toolCallId, name);
-  const parsed = parseToolArguments(entry.toolCall.function.arguments);
-  if (!parsed.ok) return notRun(context, toolCallId, 'failed', 'validation', ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE);
-  const args = parsed.args;
+  for (;;) {
+    const entry = conversation.getToolCall(toolCallId);
+    if (!entry) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, 'Not run: the call left the conversation');
+    const name = entry.toolCall.function.name;
+    const argsText = entry.toolCall.function.arguments;
+    const tool = registry.get(name);
+    if (!tool) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, 'Not run: the tool is no longer registered');
+    // Checked before the arguments are parsed, so the model learns nothing about a tool it may not use.
+    if (registry.isDenied(name)) return policyDenied(context, toolCallId, name);
+    const parsed = parseToolArguments(argsText);
+    if (!parsed.ok) return notRun(context, toolCallId, 'failed', 'validation', ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE);
+    const args = parsed.args;
 
-  const decision = decideToolCall(registry.policy, tool, args);
-  if (decision === 'deny') return policyDenied(context, toolCallId, name);
-  if (decision === 'require_approval') {
-    const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args);
-    const verdict = await context.decisions.askApproval(toolCallId, name, shownArgs, signal, (takenOver) => {
-      if (takenOver) store.approvalTakenOver(toolCallId);
-    });
-    if (verdict.status !== 'approved') {
-      const denied = verdict.status === 'denied';
-      const text = !denied ? cancelledMessage(signal) : verdict.reason ? `${APPROVAL_DENIED_MESSAGE}: ${verdict.reason}` : APPROVAL_DENIED_MESSAGE;
-      return notRun(context, toolCallId, 'cancelled', 'cancelled', denied ? ToolResultErrorCode.APPROVAL_DENIED : ToolResultErrorCode.CANCELLED, text);
+    const decision = decideToolCall(registry.policy, tool, args);
+    if (decision === 'deny') return policyDenied(context, toolCallId, name);
+    if (decision === 'require_approval') {
+      const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args);
+      const verdict = await context.decisions.askApproval(toolCallId, name, argsText, shownArgs, signal, (takenOver) => {
+        if (takenOver) store.approvalTakenOver(toolCallId);
+      });
+      if (verdict.status === 'withdrawn') continue;
+      if (verdict.status !== 'approved') {
+        const denied = verdict.status === 'denied';
+        const text = !denied ? cancelledMessage(signal) : verdict.reason ? `${APPROVAL_DENIED_MESSAGE}: ${verdict.reason}` : APPROVAL_DENIED_MESSAGE;
+        return notRun(context, toolCallId, 'cancelled', 'cancelled', denied ? ToolResultErrorCode.APPROVAL_DENIED : ToolResultErrorCode.CANCELLED, text);
+      }
+      // Approved: only what was asked about runs, and only if the policy still lets it.
+      const now = conversation.getToolCall(toolCallId);
+      if (now?.toolCall.function.arguments !== argsText || now.toolCall.function.name !== name || registry.get(name) !== tool) continue;
+      if (registry.isDenied(name) || decideToolCall(registry.policy, tool, args) === 'deny') return policyDenied(context, toolCallId, name);
     }
+    return execute(context, toolCallId, tool, args, signal);
   }
+}
 
-  // The policy is read again: it may have changed while the person decided.
-  const runnable = withToolBudgets(tool, budgetsFor(registry.policy, name));
+/** Runs an admitted call through the manager, within the policy's budgets as they are now. */
+async function execute(
+  context: ToolRoundContext,
+  toolCallId: string,
+  tool: RegisteredTool,
+  args: unknown,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
+  const { registry, store } = context;
+  const runnable = withToolBudgets(tool, budgetsFor(registry.policy, tool.name));
   const result = await context.manager.execute(runnable, toolCallId, args, {
     signal,
     onEvent: (event) => store.onExecution(toolCallId, event),

@@ -1,0 +1,117 @@
+import { EventType, type BaseEvent, type Message } from '@ag-ui/client';
+import { expect, waitUntil } from '@open-wc/testing';
+import { z } from 'zod';
+import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
+import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
+import { parseContent, pushedAgent, toolMessages } from '../helpers/agent-fixtures.js';
+
+/** A `state_change` tool (approval required by default) that records the arguments it ran with. */
+function editTool(runs: string[]): ToolDefinition<{ text: string }> {
+  return {
+    name: 'edit',
+    description: 'Edits the note',
+    effect: 'state_change',
+    schema: z.object({ text: z.string() }),
+    handler: ({ text }) => (runs.push(text), { text }),
+  };
+}
+
+/** The events of a run whose assistant message `a1` calls `edit` with `argsText` (call `c1`). */
+function editCall(runId: string, argsText: string): BaseEvent[] {
+  return [
+    { type: EventType.RUN_STARTED, threadId: 't', runId },
+    { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'edit', parentMessageId: 'a1' },
+    { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: argsText },
+    { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
+    { type: EventType.RUN_FINISHED, threadId: 't', runId },
+  ] as BaseEvent[];
+}
+
+describe('AgentRunLoop approvals against what holds when a call runs', () => {
+  const loops: AgentRunLoop[] = [];
+  afterEach(() => {
+    for (const loop of loops.splice(0)) loop.dispose();
+  });
+
+  function start(registry: ToolRegistry): { loop: AgentRunLoop; push(event: BaseEvent): void; end(): void } {
+    const pushed = pushedAgent();
+    pushed.agent.threadId = 't';
+    const loop = new AgentRunLoop({ agent: pushed.agent, registry });
+    loops.push(loop);
+    return { loop, push: pushed.push, end: pushed.end };
+  }
+
+  it('withdraws a pending approval when the policy comes to deny the tool, and answers policy_denied', async () => {
+    const runs: string[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const { loop, push, end } = start(registry);
+    const turn = loop.sendMessage('Edit the note');
+    for (const event of editCall('r1', '{"text":"one"}')) push(event);
+    end();
+    await waitUntil(() => loop.decisions.length === 1, 'the approval request');
+    expect(loop.toolCalls.get('c1')!.status).to.equal('awaiting_approval');
+
+    registry.setPolicy({ deniedTools: ['edit'] });
+    // The person clicks Approve right after: too late, the denial won.
+    expect(loop.approveToolCall('c1')).to.equal(false);
+    await turn;
+    expect(runs).to.deep.equal([]);
+    const [answer] = toolMessages(loop.messages);
+    expect(parseContent(answer!.content)).to.deep.include({ ok: false, errorCode: 'policy_denied' });
+    expect(loop.toolCalls.get('c1')).to.deep.include({ status: 'failed' });
+    expect(loop.decisions).to.deep.equal([]);
+  });
+
+  it('does not run an approved call whose tool the policy denied between the approval and the run', async () => {
+    const runs: string[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const { loop, push, end } = start(registry);
+    loop.addEventListener('tool-approval-requested', (event) => {
+      // Approve, then (same task, before the call can run) the page denies the tool without a registry event.
+      event.detail.approve();
+      Object.defineProperty(registry, 'isDenied', { value: (name: string) => name === 'edit', configurable: true });
+    });
+    const turn = loop.sendMessage('Edit the note');
+    for (const event of editCall('r1', '{"text":"one"}')) push(event);
+    end();
+    await turn;
+    expect(runs).to.deep.equal([]);
+    expect(parseContent(toolMessages(loop.messages)[0]!.content)).to.deep.include({ errorCode: 'policy_denied' });
+  });
+
+  it('withdraws an approval whose arguments a later snapshot replaced, asks again, and runs what was approved', async () => {
+    const runs: string[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const { loop, push, end } = start(registry);
+    const asked: unknown[] = [];
+    loop.addEventListener('tool-approval-requested', (event) => asked.push(event.detail.args));
+    const turn = loop.sendMessage('Edit the note');
+    for (const event of editCall('r1', '{"text":"one"}')) push(event);
+    await waitUntil(() => loop.decisions.length === 1, 'the first approval request');
+    const first = loop.decisions[0]!;
+
+    // A second run in the same stream replaces the call's arguments.
+    const user = loop.messages[0]!;
+    const replaced: Message[] = [
+      user,
+      { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'edit', arguments: '{"text":"two"}' } }] },
+    ];
+    push({ type: EventType.RUN_STARTED, threadId: 't', runId: 'r2' } as BaseEvent);
+    push({ type: EventType.MESSAGES_SNAPSHOT, messages: replaced } as BaseEvent);
+    push({ type: EventType.RUN_FINISHED, threadId: 't', runId: 'r2' } as BaseEvent);
+    end();
+    await waitUntil(() => asked.length === 2, 'the approval to be asked again');
+    expect(first.signal.aborted).to.equal(true);
+    expect(first.answer({ approved: true })).to.equal(false); // the withdrawn one no longer counts
+    expect(asked).to.deep.equal([{ text: 'one' }, { text: 'two' }]);
+    expect(loop.toolCalls.get('c1')!.argsText).to.equal('{"text":"two"}');
+
+    expect(loop.approveToolCall('c1')).to.equal(true);
+    await turn;
+    expect(runs).to.deep.equal(['two']);
+    expect(loop.toolCalls.get('c1')).to.deep.include({ status: 'succeeded', args: { text: 'two' } });
+  });
+});
