@@ -7,6 +7,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from './scripts/find-chrome.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
+import { domCountersPlugin } from './scripts/dom-counters-plugin.mjs';
 
 const executablePath = findChrome();
 if (!executablePath) throw new Error(NO_CHROME_MESSAGE);
@@ -37,6 +38,7 @@ export default {
   testFramework: { config: { timeout: 10_000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+    domCountersPlugin(),
   ],
   middleware: [
     // Koa -> Node-style bridge for the AG-UI servers (they answer POST /api/...).

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
+import { repeat } from '../../internal/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop } from '../../agent/agent-run-loop.js';
 import type { PendingDecision, RunnableAgent, ToolCallRecord } from '../../agent/types.js';

@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
+import { repeat } from '../../internal/repeat.js';
 import type { AgentRunLoop } from '../../agent/agent-run-loop.js';
 import type { PendingDecision } from '../../agent/types.js';
 import {
