@@ -106,6 +106,7 @@ export {
   CANCELLED_BY_USER_MESSAGE,
   Conversation,
   DEFAULT_MAX_TOOL_ITERATIONS,
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
   INVALID_JSON_MESSAGE,
   parsePartialJson,
   parseToolArguments,

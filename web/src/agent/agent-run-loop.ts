@@ -19,10 +19,14 @@ import {
   type RunnableAgent,
   type ToolApprovalRequestedDetail,
   type ToolCallRecord,
+  type UnknownToolsMode,
 } from './types.js';
 
 /** Default of `AgentRunLoopOptions.maxToolIterations`. */
 export const DEFAULT_MAX_TOOL_ITERATIONS = 5;
+
+/** Default of `AgentRunLoopOptions.streamIdleTimeoutMs`: one minute without an event ends the run `stream_stalled`. */
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000;
 
 /** Message of the tool results the loop adds when a run fails with calls left unanswered. */
 const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
@@ -67,7 +71,8 @@ interface Turn {
  * with interrupts offers them (`interrupt`, cancelable) once the turn is over, and resumes the agent once when all
  * are answered; an interrupt with `reason: 'tool_call'` is an approval of the server's call (`{ approved }`).
  *
- * Errors never reject: HTTP errors, network loss, `RUN_ERROR`, protocol violations and the loop guard end the turn
+ * Errors never reject: HTTP errors, network loss, `RUN_ERROR`, protocol violations, a stream silent for
+ * `streamIdleTimeoutMs` (`stream_stalled`; the run is aborted as by Stop) and the loop guard end the turn
  * with a `run-error` event and `lastError`, keeping the conversation; calls of the failed run that have no result get
  * a `{"ok":false,"errorCode":"cancelled",...}` tool message so that the next request is a valid transcript.
  *
@@ -117,6 +122,13 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   context: Context[];
   /** AG-UI `forwardedProps` sent with every run (`{}` when unset). */
   forwardedProps?: Record<string, unknown>;
+  /**
+   * Longest silence of a run's event stream, in ms, before the run is aborted with `stream_stalled`. Default 60000;
+   * 0 or `Infinity`: no limit. Read when each run starts.
+   */
+  streamIdleTimeoutMs: number;
+  /** Calls of unregistered tools: left to the server (`'ignore'`, default) or answered `unknown_tool` (`'answer'`). */
+  unknownTools: UnknownToolsMode;
 
   readonly #conversation: Conversation;
   readonly #store: ToolCallStore;
@@ -142,6 +154,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.maxToolIterations = options.maxToolIterations ?? DEFAULT_MAX_TOOL_ITERATIONS;
     this.context = options.context ?? [];
     if (options.forwardedProps !== undefined) this.forwardedProps = options.forwardedProps;
+    this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    this.unknownTools = options.unknownTools ?? 'ignore';
     this.#threadId = this.agent.threadId || randomUUID();
     this.#conversation = new Conversation(cloneMessages(this.agent.messages ?? []), this.agent.state ?? {});
     this.#store = new ToolCallStore(this.registry, (type, detail) => this.#emit(type, detail));
@@ -249,11 +263,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     const run = turn.run;
     if (run?.drain && !run.drain.finished) {
       run.drain.cancel();
-      try {
-        this.agent.abortRun();
-      } catch {
-        // an agent's abortRun failing must not keep the loop running
-      }
+      this.#abortAgentRun();
     }
     turn.tools?.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
     if (run) answerUnanswered(this.#tools, run.toolCallIds, CANCELLED_BY_USER_MESSAGE);
@@ -363,6 +373,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         const early = run.drain.finished ? undefined : this.#startToolsEarly(turn, run, iteration);
         const outcome = await run.drain.done;
         if (turn.stopped) return;
+        // The drain has unsubscribed from a stalled stream; the agent's own request is aborted as Stop would.
+        if (outcome.type === 'stalled') this.#abortAgentRun();
         this.#flush();
 
         const failure = runFailure(run, outcome);
@@ -549,7 +561,16 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     return new EventDrain(runEvents(this.agent, input, run), {
       onEvent: (event) => applyRunEvent(run, event, this.#conversation, this.#store),
       onSlice: () => this.#flush(),
+      idleTimeoutMs: this.#idleTimeout(),
     });
+  }
+
+  #abortAgentRun(): void {
+    try {
+      this.agent.abortRun();
+    } catch {
+      // an agent's abortRun failing must not keep the loop running
+    }
   }
 
   /** Runs the round's frontend calls; appends their results in call order. Resolves with whether any asks for a follow-up. */
@@ -603,6 +624,13 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       ...(result !== undefined && { result }),
       interrupts: outcome?.type === 'interrupt' ? [...outcome.interrupts] : [],
     });
+  }
+
+  /** `streamIdleTimeoutMs`, sanitized: 0 (no limit) or a positive number of ms (the default for anything else). */
+  #idleTimeout(): number {
+    const value = this.streamIdleTimeoutMs;
+    if (value === Infinity || value === 0) return 0;
+    return Number.isFinite(value) && value > 0 ? value : DEFAULT_STREAM_IDLE_TIMEOUT_MS;
   }
 
   /** `maxToolIterations`, sanitized: a non-negative integer (the default for anything else). */
