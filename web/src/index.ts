@@ -146,6 +146,7 @@ export type {
   ToolCallStatus,
   ToolRetryingDetail,
   ToolStatusChangedDetail,
+  UnknownToolsMode,
 } from './agent/index.js';
 export { AgUiAgent } from './components/ag-ui-agent/ag-ui-agent.js';
 export type {

@@ -49,7 +49,8 @@ interface Turn {
  *
  * One *turn* (`sendMessage()` or `runAgent()`) is: run the agent; when the run finishes, execute every frontend tool
  * call of that run concurrently through the `ToolExecutionManager` (a call is *frontend* when its name is registered
- * in `registry`; otherwise it is a backend call, shown but never run or answered), append their results in call
+ * in `registry`; otherwise it is a backend call, shown but never run or answered, unless `unknownTools` is
+ * `'answer'`: then the loop answers it `unknown_tool` when its run finished without a result), append their results in call
  * order right after the assistant message that owns them, and run the agent again (one follow-up per tool round),
  * until a run calls no frontend tool, up to `maxToolIterations` follow-ups.
  *
@@ -414,12 +415,16 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
           return;
         }
         const calls = callsToRun(this.#tools, candidates);
-        if (calls.length > 0) {
+        const unknown = this.#unknownCalls(candidates);
+        if (calls.length > 0 || unknown.length > 0) {
+          // Answered even when the loop guard stops the turn, so that no call the page answers is left dangling.
+          this.#answerUnknown(unknown);
           if (iteration >= this.#maxIterations()) {
             this.#stopForLoopGuard(run, calls, result);
             return;
           }
-          followUp = (await this.#runTools(turn, calls)) || followUp;
+          if (unknown.length > 0) followUp = true;
+          if (calls.length > 0) followUp = (await this.#runTools(turn, calls)) || followUp;
           if (turn.stopped) return;
         }
         this.#endBackendCalls(run);
@@ -584,6 +589,36 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#flush();
     this.#syncAgent();
     return outcomes.some((outcome) => outcome.followUp);
+  }
+
+  /**
+   * With `unknownTools: 'answer'`, the calls among `toolCallIds` that name no registered tool and have no result
+   * (from the server or the page); with `'ignore'`, none.
+   */
+  #unknownCalls(toolCallIds: readonly string[]): string[] {
+    if (this.unknownTools !== 'answer') return [];
+    const conversation = this.#conversation;
+    return toolCallIds.filter((toolCallId) => {
+      const entry = conversation.getToolCall(toolCallId);
+      return entry !== undefined && conversation.getToolResult(toolCallId) === undefined && !this.registry.has(entry.toolCall.function.name);
+    });
+  }
+
+  /** Answers calls of tools this page does not have with `unknown_tool` (their records end `cancelled`). */
+  #answerUnknown(calls: readonly string[]): void {
+    if (calls.length === 0) return;
+    for (const toolCallId of calls) {
+      const name = this.#conversation.getToolCall(toolCallId)!.toolCall.function.name;
+      const message = `Unknown tool "${name}": this page has no such tool`;
+      refuse(this.#tools, [toolCallId], ToolResultErrorCode.UNKNOWN_TOOL, {
+        category: 'permanent',
+        code: ToolResultErrorCode.UNKNOWN_TOOL,
+        message,
+        retryable: false,
+      });
+    }
+    this.#flush();
+    this.#syncAgent();
   }
 
   #stopForLoopGuard(run: RunState, calls: string[], result: unknown): void {

@@ -44,4 +44,5 @@ export {
   type ToolCallStatus,
   type ToolRetryingDetail,
   type ToolStatusChangedDetail,
+  type UnknownToolsMode,
 } from './types.js';

@@ -3,7 +3,7 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
-import type { PendingDecision, RunnableAgent, ToolCallRecord } from '../../agent/types.js';
+import type { PendingDecision, RunnableAgent, ToolCallRecord, UnknownToolsMode } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
@@ -286,6 +286,13 @@ export class AgUiAgent extends LitElement {
    */
   @property({ type: Number, attribute: 'stream-idle-timeout' }) streamIdleTimeoutMs = DEFAULT_STREAM_IDLE_TIMEOUT_MS;
 
+  /**
+   * Calls of tools this page has not registered (attribute `unknown-tools`): `'ignore'` (default) leaves them to the
+   * agent's server; `'answer'` answers them `unknown_tool` and runs the agent again, for agents that expect the page
+   * to answer every call.
+   */
+  @property({ attribute: 'unknown-tools' }) unknownTools: UnknownToolsMode = 'ignore';
+
   /** Placeholder text of the message input. */
   @property() placeholder = 'Message the agent';
 
@@ -363,6 +370,7 @@ export class AgUiAgent extends LitElement {
       if (changed.has('headers') && this.#source.ownAgent) this.#source.ownAgent.headers = validHeaders(this.headers);
       if (changed.has('maxToolIterations')) loop.maxToolIterations = this.#validMaxToolIterations();
       if (changed.has('streamIdleTimeoutMs')) loop.streamIdleTimeoutMs = this.#validStreamIdleTimeout();
+      if (changed.has('unknownTools')) loop.unknownTools = this.#validUnknownTools();
       if (changed.has('context')) loop.context = Array.isArray(this.context) ? this.context : [];
       if (changed.has('forwardedProps')) loop.forwardedProps = this.forwardedProps;
     }
@@ -603,6 +611,7 @@ export class AgUiAgent extends LitElement {
         registry: source.registry,
         maxToolIterations: this.#validMaxToolIterations(),
         streamIdleTimeoutMs: this.#validStreamIdleTimeout(),
+        unknownTools: this.#validUnknownTools(),
         context: Array.isArray(this.context) ? this.context : [],
         ...(this.forwardedProps ? { forwardedProps: this.forwardedProps } : {}),
       });
@@ -736,6 +745,13 @@ export class AgUiAgent extends LitElement {
     if (value === Infinity || (Number.isFinite(value) && value >= 0)) return value;
     console.warn(`<ag-ui-agent>: "stream-idle-timeout" must be a number of ms >= 0, got ${String(value)}; using ${DEFAULT_STREAM_IDLE_TIMEOUT_MS}.`);
     return DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+  }
+
+  #validUnknownTools(): UnknownToolsMode {
+    const value = this.unknownTools;
+    if (value === 'answer' || value === 'ignore') return value;
+    console.warn(`<ag-ui-agent>: "unknown-tools" must be "ignore" or "answer", got ${String(value)}; using "ignore".`);
+    return 'ignore';
   }
 
   #onWheel = { handleEvent: (event: WheelEvent) => this.#scroll.onWheel(event), passive: true };
