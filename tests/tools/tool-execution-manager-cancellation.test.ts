@@ -219,8 +219,8 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       expect(harness.clock.countTimers()).to.equal(0);
     });
 
-    it('sets no timer for a tool without timeoutMs', () => {
-      const m = manager();
+    it('sets no timer for a tool without timeoutMs when the manager has no default timeout', () => {
+      const m = manager({ defaultTimeoutMs: 0 });
       void m.execute(countingTool('t', () => new Promise(() => {})), 'call_1', {});
       expect(harness.clock.countTimers()).to.equal(0);
       m.cancelAll();

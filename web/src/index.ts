@@ -15,6 +15,7 @@ export {
   DEFAULT_APPROVAL_EFFECTS,
   DEFAULT_CIRCUIT_BREAKER_CONFIG,
   DEFAULT_RETRY_CONFIG,
+  DEFAULT_TOOL_TIMEOUT_MS,
   DEFAULT_TOOL_POLICY,
   DefaultToolExecutor,
   globalToolRegistry,
@@ -106,6 +107,7 @@ export {
   CANCELLED_BY_USER_MESSAGE,
   Conversation,
   DEFAULT_MAX_TOOL_ITERATIONS,
+  DEFAULT_STREAM_IDLE_TIMEOUT_MS,
   INVALID_JSON_MESSAGE,
   parsePartialJson,
   parseToolArguments,
@@ -144,6 +146,7 @@ export type {
   ToolCallStatus,
   ToolRetryingDetail,
   ToolStatusChangedDetail,
+  UnknownToolsMode,
 } from './agent/index.js';
 export { AgUiAgent } from './components/ag-ui-agent/ag-ui-agent.js';
 export type {

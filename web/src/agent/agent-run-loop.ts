@@ -20,10 +20,14 @@ import {
   type RunnableAgent,
   type ToolApprovalRequestedDetail,
   type ToolCallRecord,
+  type UnknownToolsMode,
 } from './types.js';
 
 /** Default of `AgentRunLoopOptions.maxToolIterations`. */
 export const DEFAULT_MAX_TOOL_ITERATIONS = 5;
+
+/** Default of `AgentRunLoopOptions.streamIdleTimeoutMs`: one minute without an event ends the run `stream_stalled`. */
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 60_000;
 
 /** Message of the tool results the loop adds when a run fails with calls left unanswered. */
 const NOT_RUN_MESSAGE = 'Not run: the run ended with an error';
@@ -46,7 +50,8 @@ interface Turn {
  *
  * One *turn* (`sendMessage()` or `runAgent()`) is: run the agent; when the run finishes, execute every frontend tool
  * call of that run concurrently through the `ToolExecutionManager` (a call is *frontend* when its name is registered
- * in `registry`; otherwise it is a backend call, shown but never run or answered), append their results in call
+ * in `registry`; otherwise it is a backend call, shown but never run or answered, unless `unknownTools` is
+ * `'answer'`: then the loop answers it `unknown_tool` when its run finished without a result), append their results in call
  * order right after the assistant message that owns them, and run the agent again (one follow-up per tool round),
  * until a run calls no frontend tool, up to `maxToolIterations` follow-ups.
  *
@@ -68,7 +73,8 @@ interface Turn {
  * with interrupts offers them (`interrupt`, cancelable) once the turn is over, and resumes the agent once when all
  * are answered; an interrupt with `reason: 'tool_call'` is an approval of the server's call (`{ approved }`).
  *
- * Errors never reject: HTTP errors, network loss, `RUN_ERROR`, protocol violations and the loop guard end the turn
+ * Errors never reject: HTTP errors, network loss, `RUN_ERROR`, protocol violations, a stream silent for
+ * `streamIdleTimeoutMs` (`stream_stalled`; the run is aborted as by Stop) and the loop guard end the turn
  * with a `run-error` event and `lastError`, keeping the conversation; calls of the failed run that have no result get
  * a `{"ok":false,"errorCode":"cancelled",...}` tool message so that the next request is a valid transcript.
  *
@@ -118,6 +124,13 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   context: Context[];
   /** AG-UI `forwardedProps` sent with every run (`{}` when unset). */
   forwardedProps?: Record<string, unknown>;
+  /**
+   * Longest silence of a run's event stream, in ms, before the run is aborted with `stream_stalled`. Default 60000;
+   * 0 or `Infinity`: no limit. Read when each run starts.
+   */
+  streamIdleTimeoutMs: number;
+  /** Calls of unregistered tools: left to the server (`'ignore'`, default) or answered `unknown_tool` (`'answer'`). */
+  unknownTools: UnknownToolsMode;
 
   readonly #conversation: Conversation;
   readonly #store: ToolCallStore;
@@ -144,6 +157,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.maxToolIterations = options.maxToolIterations ?? DEFAULT_MAX_TOOL_ITERATIONS;
     this.context = options.context ?? [];
     if (options.forwardedProps !== undefined) this.forwardedProps = options.forwardedProps;
+    this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+    this.unknownTools = options.unknownTools ?? 'ignore';
     this.#threadId = this.agent.threadId || randomUUID();
     this.#conversation = new Conversation(cloneMessages(this.agent.messages ?? []), this.agent.state ?? {});
     this.#store = new ToolCallStore(this.registry, (type, detail) => this.#emit(type, detail));
@@ -253,11 +268,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     const run = turn.run;
     if (run?.drain && !run.drain.finished) {
       run.drain.cancel();
-      try {
-        this.agent.abortRun();
-      } catch {
-        // an agent's abortRun failing must not keep the loop running
-      }
+      this.#abortAgentRun();
     }
     turn.tools?.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
     if (run) answerUnanswered(this.#tools, run.toolCallIds, CANCELLED_BY_USER_MESSAGE);
@@ -368,6 +379,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         const early = run.drain.finished ? undefined : this.#startToolsEarly(turn, run, iteration);
         const outcome = await run.drain.done;
         if (turn.stopped) return;
+        // The drain has unsubscribed from a stalled stream; the agent's own request is aborted as Stop would.
+        if (outcome.type === 'stalled') this.#abortAgentRun();
         this.#flush();
 
         const failure = runFailure(run, outcome);
@@ -407,12 +420,16 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
           return;
         }
         const calls = callsToRun(this.#tools, candidates);
-        if (calls.length > 0) {
+        const unknown = this.#unknownCalls(candidates);
+        if (calls.length > 0 || unknown.length > 0) {
+          // Answered even when the loop guard stops the turn, so that no call the page answers is left dangling.
+          this.#answerUnknown(unknown);
           if (iteration >= this.#maxIterations()) {
             this.#stopForLoopGuard(run, calls, result);
             return;
           }
-          followUp = (await this.#runTools(turn, calls)) || followUp;
+          if (unknown.length > 0) followUp = true;
+          if (calls.length > 0) followUp = (await this.#runTools(turn, calls)) || followUp;
           if (turn.stopped) return;
         }
         this.#endBackendCalls(run);
@@ -570,7 +587,16 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         }
       },
       onSlice: () => this.#flush(),
+      idleTimeoutMs: this.#idleTimeout(),
     });
+  }
+
+  #abortAgentRun(): void {
+    try {
+      this.agent.abortRun();
+    } catch {
+      // an agent's abortRun failing must not keep the loop running
+    }
   }
 
   /** Runs the round's frontend calls; appends their results in call order. Resolves with whether any asks for a follow-up. */
@@ -584,6 +610,36 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#flush();
     this.#syncAgent();
     return outcomes.some((outcome) => outcome.followUp);
+  }
+
+  /**
+   * With `unknownTools: 'answer'`, the calls among `toolCallIds` that name no registered tool and have no result
+   * (from the server or the page); with `'ignore'`, none.
+   */
+  #unknownCalls(toolCallIds: readonly string[]): string[] {
+    if (this.unknownTools !== 'answer') return [];
+    const conversation = this.#conversation;
+    return toolCallIds.filter((toolCallId) => {
+      const entry = conversation.getToolCall(toolCallId);
+      return entry !== undefined && conversation.getToolResult(toolCallId) === undefined && !this.registry.has(entry.toolCall.function.name);
+    });
+  }
+
+  /** Answers calls of tools this page does not have with `unknown_tool` (their records end `cancelled`). */
+  #answerUnknown(calls: readonly string[]): void {
+    if (calls.length === 0) return;
+    for (const toolCallId of calls) {
+      const name = this.#conversation.getToolCall(toolCallId)!.toolCall.function.name;
+      const message = `Unknown tool "${name}": this page has no such tool`;
+      refuse(this.#tools, [toolCallId], ToolResultErrorCode.UNKNOWN_TOOL, {
+        category: 'permanent',
+        code: ToolResultErrorCode.UNKNOWN_TOOL,
+        message,
+        retryable: false,
+      });
+    }
+    this.#flush();
+    this.#syncAgent();
   }
 
   #stopForLoopGuard(run: RunState, calls: string[], result: unknown): void {
@@ -624,6 +680,13 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       ...(result !== undefined && { result }),
       interrupts: outcome?.type === 'interrupt' ? [...outcome.interrupts] : [],
     });
+  }
+
+  /** `streamIdleTimeoutMs`, sanitized: 0 (no limit) or a positive number of ms (the default for anything else). */
+  #idleTimeout(): number {
+    const value = this.streamIdleTimeoutMs;
+    if (value === Infinity || value === 0) return 0;
+    return Number.isFinite(value) && value > 0 ? value : DEFAULT_STREAM_IDLE_TIMEOUT_MS;
   }
 
   /** `maxToolIterations`, sanitized: a non-negative integer (the default for anything else). */

@@ -7,7 +7,9 @@ export type DrainOutcome =
   | { type: 'complete' }
   | { type: 'error'; error: unknown }
   /** `cancel()` was called; queued events were dropped. */
-  | { type: 'cancelled' };
+  | { type: 'cancelled' }
+  /** No event arrived for `idleTimeoutMs`: the drain unsubscribed (as `cancel()`); `idleMs` is the silence measured. */
+  | { type: 'stalled'; idleMs: number };
 
 /** Options of {@link EventDrain}. */
 export interface EventDrainOptions {
@@ -15,6 +17,11 @@ export interface EventDrainOptions {
   onEvent(event: BaseEvent): void;
   /** Called once after each slice that applied at least one event (e.g. to fire one `messages-changed`). */
   onSlice(): void;
+  /**
+   * Longest silence of the source allowed, in ms, from the subscription to the first event and between events; past
+   * it the drain ends with `{ type: 'stalled' }`. Unset, 0, `Infinity` or not a positive number: no limit.
+   */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -25,6 +32,10 @@ export interface EventDrainOptions {
  *
  * The source's completion or error is reported through `done` only after every event received before it has been
  * applied. `done` never rejects.
+ *
+ * With `idleTimeoutMs`, a source that goes silent (a server that stops sending but keeps the connection open) ends the
+ * drain as `stalled`. Receiving an event only records the time (`Date.now()`); one timer checks the silence and re-arms
+ * itself for the time left, so a stream of thousands of events costs no timer per event.
  */
 export class EventDrain {
   /** Settles when the stream has ended and been applied, failed, or been cancelled. */
@@ -38,10 +49,19 @@ export class EventDrain {
   #finished = false;
   #subscription: Subscription | undefined;
   #resolve!: (outcome: DrainOutcome) => void;
+  readonly #idleTimeoutMs: number | undefined;
+  #lastEventAt = 0;
+  #idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(source: Observable<BaseEvent>, options: EventDrainOptions) {
     this.#options = options;
     this.done = new Promise<DrainOutcome>((resolve) => (this.#resolve = resolve));
+    const idle = options.idleTimeoutMs;
+    this.#idleTimeoutMs = typeof idle === 'number' && idle > 0 && idle < Infinity ? idle : undefined;
+    if (this.#idleTimeoutMs !== undefined) {
+      this.#lastEventAt = Date.now();
+      this.#armIdleCheck(this.#idleTimeoutMs);
+    }
     try {
       this.#subscription = source.subscribe({
         next: (event) => this.#push(event),
@@ -74,6 +94,7 @@ export class EventDrain {
 
   #push(event: BaseEvent): void {
     if (this.#finished || this.#end) return;
+    if (this.#idleTimeoutMs !== undefined) this.#lastEventAt = Date.now();
     this.#queue.push(event);
     this.#schedule();
   }
@@ -81,12 +102,34 @@ export class EventDrain {
   #ended(outcome: DrainOutcome): void {
     if (this.#finished || this.#end) return;
     this.#end = outcome;
+    this.#stopIdleCheck();
     this.#schedule();
+  }
+
+  #armIdleCheck(delayMs: number): void {
+    this.#idleTimer = globalThis.setTimeout(() => this.#checkIdle(), delayMs);
+  }
+
+  #stopIdleCheck(): void {
+    if (this.#idleTimer === undefined) return;
+    globalThis.clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+  }
+
+  /** The idle timer fired: ends the drain if the source has been silent long enough, else waits for the time left. */
+  #checkIdle(): void {
+    this.#idleTimer = undefined;
+    const limit = this.#idleTimeoutMs;
+    if (limit === undefined || this.#finished || this.#end) return;
+    const idleMs = Date.now() - this.#lastEventAt;
+    if (idleMs >= limit) this.#finish({ type: 'stalled', idleMs });
+    else this.#armIdleCheck(limit - idleMs);
   }
 
   #finish(outcome: DrainOutcome): void {
     if (this.#finished) return;
     this.#finished = true;
+    this.#stopIdleCheck();
     this.#queue = [];
     this.#head = 0;
     this.#subscription?.unsubscribe();

@@ -3,7 +3,7 @@
  * `EventTarget`.
  * @module
  */
-export { AgentRunLoop, DEFAULT_MAX_TOOL_ITERATIONS } from './agent-run-loop.js';
+export { AgentRunLoop, DEFAULT_MAX_TOOL_ITERATIONS, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from './agent-run-loop.js';
 export { Conversation, type ConversationChange, type ToolCallEntry } from './conversation.js';
 export { APPROVAL_RESPONSE_SCHEMA } from './decisions.js';
 export { parsePartialJson } from './partial-json.js';
@@ -44,4 +44,5 @@ export {
   type ToolCallStatus,
   type ToolRetryingDetail,
   type ToolStatusChangedDetail,
+  type UnknownToolsMode,
 } from './types.js';

@@ -57,7 +57,8 @@ export function classifyRunError(error: unknown): RunFailure {
 /**
  * How a run whose event stream has ended failed, or `undefined` when it finished: RUN_FINISHED applied and nothing
  * wrong after it. A `RUN_ERROR` (also after RUN_FINISHED) is `run_error`; a stream error is classified
- * (`classifyRunError`), except a lost connection after RUN_FINISHED, which lost nothing; a stream that ended without
+ * (`classifyRunError`), except a lost connection after RUN_FINISHED, which lost nothing; a stream that went silent
+ * (`stalled`) before RUN_FINISHED is `stream_stalled` (after it, nothing was lost either); a stream that ended without
  * RUN_FINISHED is the transport's recorded error, else `network_error`.
  */
 export function runFailure(run: RunState, outcome: DrainOutcome): { info: RunFailure; cause?: unknown } | undefined {
@@ -67,6 +68,9 @@ export function runFailure(run: RunState, outcome: DrainOutcome): { info: RunFai
   if (outcome.type === 'error') {
     const info = classifyRunError(outcome.error);
     if (!run.finished || info.code !== RunErrorCode.NETWORK_ERROR) return { info, cause: outcome.error };
+  }
+  if (outcome.type === 'stalled' && !run.finished) {
+    return { info: { code: RunErrorCode.STREAM_STALLED, message: `The agent sent nothing for ${outcome.idleMs} ms; the run was stopped` } };
   }
   if (run.finished) return undefined;
   if (run.transportError !== undefined) return { info: classifyRunError(run.transportError), cause: run.transportError };

@@ -16,6 +16,8 @@ export const ToolResultErrorCode = {
   APPROVAL_DENIED: 'approval_denied',
   /** The result exceeded the policy's `maxResultBytes`; `sizeBytes` and `maxBytes` say by how much. */
   RESULT_TOO_LARGE: 'result_too_large',
+  /** No tool of that name is registered in this page (answered only with `unknownTools: 'answer'`); nothing ran. */
+  UNKNOWN_TOOL: 'unknown_tool',
 } as const;
 export type ToolResultErrorCode = (typeof ToolResultErrorCode)[keyof typeof ToolResultErrorCode];
 

@@ -38,7 +38,23 @@ export interface AgentRunLoopOptions {
   context?: Context[];
   /** AG-UI `forwardedProps` sent with every run. */
   forwardedProps?: Record<string, unknown>;
+  /**
+   * Longest silence allowed on a run's event stream, in ms (before the first event and between events); past it the
+   * run is aborted and the turn ends with `run-error` code `stream_stalled`. Default 60000 (one minute); 0 or
+   * `Infinity`: no limit.
+   */
+  streamIdleTimeoutMs?: number;
+  /**
+   * What to do with a call of a tool this page has not registered: `'ignore'` (default) leaves it to the agent's
+   * server (a backend call: shown, never run or answered); `'answer'` answers it, once its run finished without a
+   * result for it, with `{"ok":false,"errorCode":"unknown_tool",...}` and runs the agent again (a tool round, counted
+   * by `maxToolIterations`), for agents that expect the client to answer every call.
+   */
+  unknownTools?: UnknownToolsMode;
 }
+
+/** `AgentRunLoopOptions.unknownTools`: leave calls of unregistered tools to the server, or answer them `unknown_tool`. */
+export type UnknownToolsMode = 'ignore' | 'answer';
 
 /** Codes of `run-error`. */
 export const RunErrorCode = {
@@ -52,6 +68,8 @@ export const RunErrorCode = {
   PROTOCOL_ERROR: 'protocol_error',
   /** The loop guard stopped a run that kept calling tools (`maxToolIterations`). */
   MAX_TOOL_ITERATIONS: 'max_tool_iterations',
+  /** The event stream sent nothing for `streamIdleTimeoutMs` before the run finished; the loop aborted the run. */
+  STREAM_STALLED: 'stream_stalled',
   /** Anything else. */
   UNKNOWN: 'unknown',
 } as const;

@@ -9,6 +9,7 @@ export {
   CircuitState,
   DEFAULT_CIRCUIT_BREAKER_CONFIG,
   DEFAULT_RETRY_CONFIG,
+  DEFAULT_TOOL_TIMEOUT_MS,
   ToolEffect,
   ToolErrorCategory,
   ToolExecutionStatus,

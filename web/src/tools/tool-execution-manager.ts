@@ -15,6 +15,7 @@ import { ownerOf } from './tool-owner.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
   DEFAULT_RETRY_CONFIG,
+  DEFAULT_TOOL_TIMEOUT_MS,
   ToolExecutionStatus,
   type CircuitBreakerConfig,
   type CircuitState,
@@ -45,6 +46,11 @@ export interface ToolExecutionManagerOptions {
   historyLimit?: number;
   /** Source of uniform numbers in [0, 1) for retry jitter. Default `Math.random` (inject one in tests). */
   random?: () => number;
+  /**
+   * Timeout of one attempt, in ms, for a tool whose `metadata.timeoutMs` is unset (a tool's own `timeoutMs` always
+   * wins). Default `DEFAULT_TOOL_TIMEOUT_MS` (60000); 0 or `Infinity`: such tools run without a timeout.
+   */
+  defaultTimeoutMs?: number;
 }
 
 /** Options of one `ToolExecutionManager.execute()` call. */
@@ -118,8 +124,10 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * - Cancellation: `cancel()`, `cancelAll()` or the caller's `signal` abort the running attempt's signal (with the
  *   given reason), end a backoff wait at once, and settle the execution `cancelled` immediately, even if the handler
  *   ignores its signal; whatever such a handler returns later is ignored.
- * - Timeouts: `metadata.timeoutMs` bounds each attempt; on expiry the attempt's signal aborts with a
- *   `DOMException` named `TimeoutError` and the attempt fails with category `timeout` (retryable by default).
+ * - Timeouts: `metadata.timeoutMs` bounds each attempt, `defaultTimeoutMs` (60000 ms by default) when the tool sets
+ *   none; on expiry the attempt's signal aborts with a `DOMException` named `TimeoutError` and the attempt fails
+ *   with category `timeout` (retryable by default). A tool that waits for a person sets `timeoutMs: Infinity`.
+ *   Backoff waits are not attempt time, nor is waiting for approval (the run loop asks before `execute()`).
  * - Circuit breaker (per tool name): `failureThreshold` consecutive failed executions open it (an execution that
  *   fails after all its retries counts once; cancellations, invalid arguments and circuit rejections do not count).
  *   While open, executions fail fast without running the handler: category `transient`, code `circuit_open`, a
@@ -155,6 +163,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   readonly defaultRetryConfig: Readonly<RetryConfig>;
   /** Finished executions kept in the history. */
   readonly historyLimit: number;
+  /** Attempt timeout (ms) of tools without `metadata.timeoutMs`; 0 when they have none. Default 60000. */
+  readonly defaultTimeoutMs: number;
 
   #executor: ToolExecutor;
   /** `undefined`: the registry that registered each tool (see `ToolExecutionManagerOptions.registry`). */
@@ -171,7 +181,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
    * @param executor - runs one attempt; default a `ValidatingToolExecutor`
    * @param defaultRetryConfig - retry settings for every tool; missing fields come from `DEFAULT_RETRY_CONFIG`
    *   (3 attempts, 1000 ms base, x2, 30000 ms cap, `transient` and `timeout` retried)
-   * @param options - statistics registry, circuit breaker, history limit, jitter source
+   * @param options - statistics registry, circuit breaker, history limit, jitter source, default timeout
    * @throws {RangeError} for a circuit breaker config with thresholds < 1 or a negative recovery timeout
    */
   constructor(
@@ -187,6 +197,10 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     const limit = options.historyLimit ?? 500;
     this.historyLimit = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 500;
     this.#executions = new ExecutionHistory(this.historyLimit);
+    const timeout = options.defaultTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    // 0 and Infinity turn it off; anything else that is not a positive number (NaN, negative) keeps the default.
+    this.defaultTimeoutMs =
+      timeout === 0 || timeout === Infinity ? 0 : Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TOOL_TIMEOUT_MS;
     this.#breaker =
       options.circuitBreaker === false
         ? undefined
@@ -290,7 +304,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   ): void {
     const id = this.#idPrefix + ++this.#counter;
     const metadata = tool.metadata;
-    const config = toRunConfig(resolveRetryConfig(this.defaultRetryConfig, metadata?.retryConfig), metadata?.timeoutMs);
+    const timeoutMs = metadata?.timeoutMs ?? this.defaultTimeoutMs;
+    const config = toRunConfig(resolveRetryConfig(this.defaultRetryConfig, metadata?.retryConfig), timeoutMs);
     const record = new ExecutionRecord(id, toolCallId, tool, args, config, Date.now());
     record.observer = observer;
     record.resolve = resolve;

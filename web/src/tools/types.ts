@@ -14,7 +14,9 @@ export interface ToolMetadata {
   estimatedDuration?: number;
   /**
    * Upper bound of one attempt, in ms. When it expires the attempt's `AbortSignal` is aborted with a
-   * `TimeoutError` and the attempt fails with category `timeout` (retryable by default). Unset: no timeout.
+   * `TimeoutError` and the attempt fails with category `timeout` (retryable by default). Unset: the manager's
+   * `defaultTimeoutMs` (`DEFAULT_TOOL_TIMEOUT_MS`, 60000, unless the manager says otherwise). `Infinity`: no timeout,
+   * for a tool that waits for a person (a dialog it opens). A policy's `maxRuntimeMs` caps it either way.
    */
   timeoutMs?: number;
   /** Per-tool retry settings; each field present overrides the manager's default for this tool. */
@@ -248,6 +250,13 @@ export interface RetryConfig {
   /** Categories that are retried. `validation` and `cancelled` are never retried, even when listed. */
   retryableCategories: ToolErrorCategory[];
 }
+
+/**
+ * Timeout of one attempt of a tool whose `metadata.timeoutMs` is unset, in ms: 60000 (the
+ * `ToolExecutionManagerOptions.defaultTimeoutMs` default). Time a call waits for a person's approval is not counted:
+ * approval is asked before the tool runs.
+ */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
 /** Defaults: 3 attempts, 1 s base delay doubling up to 30 s, retrying `transient` and `timeout` failures. */
 export const DEFAULT_RETRY_CONFIG: Readonly<RetryConfig> = Object.freeze({

@@ -2,8 +2,8 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from '../../internal/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
-import { AgentRunLoop } from '../../agent/agent-run-loop.js';
-import type { PendingDecision, RunnableAgent, ToolCallRecord } from '../../agent/types.js';
+import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
+import type { PendingDecision, RunnableAgent, ToolCallRecord, UnknownToolsMode } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
@@ -70,7 +70,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<MessageSendDetail>} ag-ui-message-send - Cancelable, before a message is sent; `preventDefault()` stops it.
  * @fires {CustomEvent<RunStartedDetail>} ag-ui-run-started - A run started (`iteration` 0 for the user's, n for the n-th follow-up).
  * @fires {CustomEvent<RunFinishedDetail>} ag-ui-run-finished - A run finished (`followUp`: another run comes next).
- * @fires {CustomEvent<RunErrorDetail>} ag-ui-run-error - A run failed (`code`: http_error, network_error, run_error, protocol_error, max_tool_iterations, unknown).
+ * @fires {CustomEvent<RunErrorDetail>} ag-ui-run-error - A run failed (`code`: http_error, network_error, run_error, protocol_error, max_tool_iterations, stream_stalled, unknown).
  * @fires {CustomEvent<MessagesChangedDetail>} ag-ui-messages-changed - The conversation changed (once per batch of events).
  * @fires {CustomEvent<StateChangedDetail>} ag-ui-state-changed - The agent's state changed.
  * @fires {CustomEvent<ToolCallStartDetail>} ag-ui-tool-call-start - The agent started a tool call (`kind`: frontend or backend).
@@ -280,6 +280,19 @@ export class AgUiAgent extends LitElement {
   /** Follow-up runs allowed per user message before the loop stops with `max_tool_iterations`. Default 5. */
   @property({ type: Number, attribute: 'max-tool-iterations' }) maxToolIterations = 5;
 
+  /**
+   * Longest silence of the agent's event stream, in ms (attribute `stream-idle-timeout`), before the run is aborted
+   * and the error banner says `stream_stalled`. Default 60000; 0 or `Infinity`: no limit.
+   */
+  @property({ type: Number, attribute: 'stream-idle-timeout' }) streamIdleTimeoutMs = DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+
+  /**
+   * Calls of tools this page has not registered (attribute `unknown-tools`): `'ignore'` (default) leaves them to the
+   * agent's server; `'answer'` answers them `unknown_tool` and runs the agent again, for agents that expect the page
+   * to answer every call.
+   */
+  @property({ attribute: 'unknown-tools' }) unknownTools: UnknownToolsMode = 'ignore';
+
   /** Placeholder text of the message input. */
   @property() placeholder = 'Message the agent';
 
@@ -356,6 +369,8 @@ export class AgUiAgent extends LitElement {
     if (loop) {
       if (changed.has('headers') && this.#source.ownAgent) this.#source.ownAgent.headers = validHeaders(this.headers);
       if (changed.has('maxToolIterations')) loop.maxToolIterations = this.#validMaxToolIterations();
+      if (changed.has('streamIdleTimeoutMs')) loop.streamIdleTimeoutMs = this.#validStreamIdleTimeout();
+      if (changed.has('unknownTools')) loop.unknownTools = this.#validUnknownTools();
       if (changed.has('context')) loop.context = Array.isArray(this.context) ? this.context : [];
       if (changed.has('forwardedProps')) loop.forwardedProps = this.forwardedProps;
     }
@@ -595,6 +610,8 @@ export class AgUiAgent extends LitElement {
         agent,
         registry: source.registry,
         maxToolIterations: this.#validMaxToolIterations(),
+        streamIdleTimeoutMs: this.#validStreamIdleTimeout(),
+        unknownTools: this.#validUnknownTools(),
         context: Array.isArray(this.context) ? this.context : [],
         ...(this.forwardedProps ? { forwardedProps: this.forwardedProps } : {}),
       });
@@ -721,6 +738,20 @@ export class AgUiAgent extends LitElement {
     if (Number.isInteger(value) && value >= 0) return value;
     console.warn(`<ag-ui-agent>: "max-tool-iterations" must be an integer >= 0, got ${String(value)}; using 5.`);
     return 5;
+  }
+
+  #validStreamIdleTimeout(): number {
+    const value = this.streamIdleTimeoutMs;
+    if (value === Infinity || (Number.isFinite(value) && value >= 0)) return value;
+    console.warn(`<ag-ui-agent>: "stream-idle-timeout" must be a number of ms >= 0, got ${String(value)}; using ${DEFAULT_STREAM_IDLE_TIMEOUT_MS}.`);
+    return DEFAULT_STREAM_IDLE_TIMEOUT_MS;
+  }
+
+  #validUnknownTools(): UnknownToolsMode {
+    const value = this.unknownTools;
+    if (value === 'answer' || value === 'ignore') return value;
+    console.warn(`<ag-ui-agent>: "unknown-tools" must be "ignore" or "answer", got ${String(value)}; using "ignore".`);
+    return 'ignore';
   }
 
   #onWheel = { handleEvent: (event: WheelEvent) => this.#scroll.onWheel(event), passive: true };
