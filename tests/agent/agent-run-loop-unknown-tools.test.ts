@@ -40,7 +40,7 @@ describe('AgentRunLoop unknownTools', () => {
     const [answer] = toolMessages(loop.messages);
     expect(answer).to.deep.include({ toolCallId: call.id, content: UNKNOWN_ANSWER });
     const record = loop.toolCalls.get(call.id)!;
-    expect(record.status).to.equal('cancelled');
+    expect(record.status).to.equal('failed');
     expect(record.error).to.deep.include({ code: 'unknown_tool' });
     expect(loop.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant']);
 
@@ -67,7 +67,7 @@ describe('AgentRunLoop unknownTools', () => {
     const contents = toolMessages(loop.messages).map((message) => message.content);
     expect(contents).to.have.length(2);
     expect(contents.filter((content) => String(content).includes('"errorCode":"unknown_tool"'))).to.have.length(1);
-    expect([...loop.toolCalls.values()].map((record) => record.status)).to.deep.equal(['succeeded', 'cancelled']);
+    expect([...loop.toolCalls.values()].map((record) => record.status)).to.deep.equal(['succeeded', 'failed']);
     expect(loop.lastError).to.equal(undefined);
     expect(await recordedRequests(loop.threadId)).to.have.length(2);
   });

@@ -50,6 +50,10 @@ describe('withToolBudgets()', () => {
     expect(errorOf(await outcome).category).to.equal('timeout');
   });
 
+  it('caps a tool whose own timeout is 0 (no limit of its own) at maxRuntimeMs', () => {
+    expect(withToolBudgets(endless('unbounded', 0), { maxRuntimeMs: 2000 }).metadata!.timeoutMs).to.equal(2000);
+  });
+
   it('fails a result over maxResultBytes (UTF-8 bytes) with result_too_large, and passes one at the limit', async () => {
     // '€' is 3 bytes in UTF-8 (1 UTF-16 code unit): a string result is sent as is.
     const tool = countingTool('euros', () => '€€');

@@ -79,6 +79,13 @@ describe('ToolRegistry', () => {
       ).to.contain('maxAttempts');
     });
 
+    it('accepts timeoutMs: Infinity (no timeout, for a tool that waits for a person) and rejects 0 and NaN', () => {
+      expect(registry.register(tool('waits', { metadata: { timeoutMs: Infinity } })).metadata!.timeoutMs).to.equal(Infinity);
+      for (const timeoutMs of [0, Number.NaN]) {
+        expect(registrationError(() => registry.register(tool(`t${timeoutMs}`, { metadata: { timeoutMs } }))).message).to.contain('timeoutMs');
+      }
+    });
+
     it('rejects a definition that is not an object', () => {
       expect(registrationError(() => registry.register(null as unknown as ToolDefinition)).code).to.equal('invalid_definition');
     });

@@ -625,7 +625,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     });
   }
 
-  /** Answers calls of tools this page does not have with `unknown_tool` (their records end `cancelled`). */
+  /** Answers calls of tools this page does not have with `unknown_tool` (their records end `failed`). */
   #answerUnknown(calls: readonly string[]): void {
     if (calls.length === 0) return;
     for (const toolCallId of calls) {
@@ -636,7 +636,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         code: ToolResultErrorCode.UNKNOWN_TOOL,
         message,
         retryable: false,
-      });
+      }, 'failed');
     }
     this.#flush();
     this.#syncAgent();

@@ -184,15 +184,22 @@ export function answerUnanswered(context: ToolRoundContext, toolCallIds: readonl
 }
 
 /**
- * Answers `calls` that have no result yet without running them (the loop guard, Stop, a failed run): each is
- * `cancelled` with `error`, and gets a tool message with `code`, unless its record was already answered.
+ * Answers `calls` that have no result yet without running them (the loop guard, Stop, a failed run, an unknown tool):
+ * each ends `status` (default `cancelled`) with `error`, and gets a tool message with `code`, unless its record was
+ * already answered.
  */
-export function refuse(context: ToolRoundContext, calls: readonly string[], code: ToolResultErrorCode, error: ToolError): void {
+export function refuse(
+  context: ToolRoundContext,
+  calls: readonly string[],
+  code: ToolResultErrorCode,
+  error: ToolError,
+  status: 'failed' | 'cancelled' = 'cancelled',
+): void {
   const { conversation, store } = context;
   for (const toolCallId of calls) {
     if (conversation.getToolResult(toolCallId) !== undefined || conversation.getToolCall(toolCallId) === undefined) continue;
     const answered = store.answer(toolCallId, {
-      status: 'cancelled',
+      status,
       message: toolErrorMessage(toolCallId, code, error.message),
       followUp: true,
       error,

@@ -59,8 +59,10 @@ const budgeted = new WeakMap<ToolDefinition, BudgetedTool>();
  */
 export function withToolBudgets<TArgs>(tool: ToolDefinition<TArgs>, budgets: ToolBudgets): ToolDefinition<TArgs> {
   const { maxRuntimeMs, maxResultBytes } = budgets;
-  const ownTimeout = tool.metadata?.timeoutMs;
-  const capsTimeout = maxRuntimeMs !== undefined && !(ownTimeout !== undefined && ownTimeout <= maxRuntimeMs);
+  const ownTimeout: unknown = tool.metadata?.timeoutMs;
+  // A timeout of 0 (or none) means no limit of its own: the cap applies.
+  const ownLimit = typeof ownTimeout === 'number' && ownTimeout > 0 ? ownTimeout : undefined;
+  const capsTimeout = maxRuntimeMs !== undefined && !(ownLimit !== undefined && ownLimit <= maxRuntimeMs);
   if (!capsTimeout && maxResultBytes === undefined) return tool;
   const key = tool as ToolDefinition;
   const cached = budgeted.get(key);

@@ -86,8 +86,9 @@ function validateMetadata(name: string, metadata: unknown): void {
   if (metadata === undefined) return;
   if (!isPlainObject(metadata)) fail('metadata must be an object when given');
   const m = metadata as Record<string, unknown>;
-  if (m.timeoutMs !== undefined && !(typeof m.timeoutMs === 'number' && m.timeoutMs > 0 && m.timeoutMs !== Infinity)) {
-    fail(`metadata.timeoutMs must be a positive number of ms, got ${describeValue(m.timeoutMs)}`);
+  // Infinity is allowed: no timeout at all (a tool that waits for a person).
+  if (m.timeoutMs !== undefined && !(typeof m.timeoutMs === 'number' && m.timeoutMs > 0)) {
+    fail(`metadata.timeoutMs must be a positive number of ms (or Infinity), got ${describeValue(m.timeoutMs)}`);
   }
   if (m.tags !== undefined && !(Array.isArray(m.tags) && m.tags.every((t) => typeof t === 'string'))) {
     fail('metadata.tags must be an array of strings');
