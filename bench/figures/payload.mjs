@@ -46,7 +46,7 @@ export const payload = {
         verdict: verdict(longest < c.target),
         note:
           `${argsLength.toLocaleString('en-US')} characters of arguments (\`stream-bench?tools=1&argsBytes=${argsLength}&argsDelta=${c.argsDelta}\`, ` +
-          `${first.argsEvents.toLocaleString('en-US')} ag-ui-tool-call-args events), from sendMessage() to the paint after the card shows its result ` +
+          `${first.argsEvents.toLocaleString('en-US')} ag-ui-tool-call-args events; the element rendered ${first.renders} times in ${first.frames} animation frames), from sendMessage() to the paint after the card shows its result ` +
           `(median ${ms(ctx.median(runs[c.key].map((r) => r.ms)))}); PerformanceObserver('longtask'), 0 when no task exceeded 50 ms; ` +
           `longest task per run: ${runs[c.key].map((r) => ms(r.longestTaskMs)).join(', ')}; the card shows ${first.shownArgsChars.toLocaleString('en-US')} characters of them.`,
       });

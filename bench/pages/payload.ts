@@ -6,7 +6,7 @@
  */
 import '../../web/src/index.js';
 import type { AgUiAgent } from '../../web/src/index.js';
-import { afterPaint, defineBenchmarks, LongTasks, nextFrame } from './shared.js';
+import { afterPaint, defineBenchmarks, FrameGaps, LongTasks, mountAgent, nextFrame } from './shared.js';
 
 interface PayloadParams {
   /** Path of the stream, e.g. `/api/test/stream-bench?n=1&tools=1&argsBytes=6000000&argsDelta=65536`. */
@@ -18,17 +18,6 @@ interface PayloadParams {
 }
 
 const stage = document.getElementById('stage')!;
-
-/** A connected `<ag-ui-agent url>`, painted. */
-async function mount(url: string): Promise<AgUiAgent> {
-  const el = document.createElement('ag-ui-agent') as AgUiAgent;
-  el.style.height = '600px';
-  el.url = url;
-  stage.append(el);
-  await el.updateComplete;
-  await afterPaint();
-  return el;
-}
 
 /** Sends a message and waits for the paint after the (only) tool card shows its result. */
 async function reply(el: AgUiAgent, start: number): Promise<Element> {
@@ -49,14 +38,19 @@ defineBenchmarks({
   /**
    * One unmeasured reply with a small tool call in a first element (the page's first markdown and card renders compile
    * marked's rules and Lit's templates: figure 1's cold first reply, not this figure's subject), then a fresh element
-   * and the measured run: long tasks and wall time from `sendMessage()` to the paint after its card shows the result.
+   * and the measured run: long tasks, wall time, the element's renders and the animation frames from `sendMessage()` to
+   * the paint after its card shows the result.
    */
   async payload(params) {
     const { url, argsLength, readPartialArgs } = params as unknown as PayloadParams;
-    const warm = await mount('/api/test/stream-bench?n=50&tools=1');
+    const warm = await mountAgent(stage, '/api/test/stream-bench?n=50&tools=1');
     await reply(warm, performance.now());
     warm.remove();
-    const el = await mount(url);
+    const el = await mountAgent(stage, url);
+    // The element's renders (a controller's `hostUpdated` runs once per update): once per frame, not per delta.
+    let renders = 0;
+    el.addController({ hostUpdated: () => renders++ });
+    const frames = new FrameGaps();
     let argsEvents = 0;
     el.addEventListener('ag-ui-tool-call-args', (event) => {
       argsEvents++;
@@ -64,13 +58,15 @@ defineBenchmarks({
     });
     const tasks = new LongTasks();
     tasks.start();
+    frames.start();
     const start = performance.now();
     const card = await reply(el, start);
     const ms = performance.now() - start;
     const long = tasks.stop();
+    const { frames: frameCount } = frames.stop();
     const record = el.toolCalls.values().next().value;
     if (record?.argsText.length !== argsLength) throw new Error(`arguments: expected ${argsLength} characters, got ${record?.argsText.length}`);
     const shown = card.querySelector('[part~="tool-call-args"]')?.textContent?.length ?? 0;
-    return { ms, ...long, argsEvents, shownArgsChars: shown };
+    return { ms, ...long, argsEvents, renders, frames: frameCount, shownArgsChars: shown };
   },
 });
