@@ -18,7 +18,8 @@ const CASES = [
     contender: () => 'same, a page listener reads each delta\'s partialArgs',
     argsBytes: () => 7_500,
     argsDelta: 1,
-    target: 50,
+    // Not the issue's target: the listener's own work (a parse of all the arguments so far, per delta) is measured.
+    target: undefined,
     readPartialArgs: true,
   },
 ];
@@ -42,8 +43,8 @@ export const payload = {
         contender: c.contender(ctx.quick),
         median: longest,
         unit: 'ms',
-        target: `< ${c.target} ms`,
-        verdict: verdict(longest < c.target),
+        target: c.target === undefined ? 'report' : `< ${c.target} ms`,
+        verdict: c.target === undefined ? '–' : verdict(longest < c.target),
         note:
           `${argsLength.toLocaleString('en-US')} characters of arguments (\`stream-bench?tools=1&argsBytes=${argsLength}&argsDelta=${c.argsDelta}\`, ` +
           `${first.argsEvents.toLocaleString('en-US')} ag-ui-tool-call-args events; the element rendered ${first.renders} times in ${first.frames} animation frames), from sendMessage() to the paint after the card shows its result ` +
