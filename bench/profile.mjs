@@ -8,6 +8,8 @@
 //   node bench/profile.mjs fanout loop 1000 --light  # figure 3 (--light: no timeline categories, see below)
 //   node bench/profile.mjs paced element 1500        # figure 6 (element|floor, deltas at 60/s; --rate=N to change);
 //                                                     # add --invalidations for what invalidated style and layout
+//   node bench/profile.mjs payload payload 1500000 --delta=65536   # figure 7 (size: characters of arguments;
+//                                                   # --partial: a listener reads each delta's partialArgs)
 //   add --warm to run the contender once, unmeasured, before the traced run
 // Builds the pages unminified (function names as in the sources); --no-build reuses the last such build.
 import { existsSync, readFileSync } from 'node:fs';
@@ -77,6 +79,12 @@ try {
     params = { url, expectedText: expected.text, expectedRendered: expected.rendered, expectedToolCalls: 10 };
     await call('settle', {});
   } else if (figure === 'long-thread') params = { messages: Number(size) };
+  else if (figure === 'payload') {
+    // Figure 7: size = characters of arguments; --delta=N characters per TOOL_CALL_ARGS (default 65536).
+    const delta = Number(process.argv.find((a) => a.startsWith('--delta='))?.slice(8) ?? 65536);
+    params = { url: `/api/test/stream-bench?n=1&tools=1&argsBytes=${size}&argsDelta=${delta}`, argsLength: Number(size), readPartialArgs: process.argv.includes('--partial') };
+    traced = 'payload';
+  }
   else if (figure === 'fanout') params = { calls: Number(size) };
   else params = { n: Number(size) };
 

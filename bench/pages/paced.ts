@@ -6,7 +6,7 @@
  */
 import '../../web/src/index.js';
 import type { AgUiAgent } from '../../web/src/index.js';
-import { afterPaint, defineBenchmarks, FrameGaps, renderedLength } from './shared.js';
+import { afterPaint, defineBenchmarks, FrameGaps, mountAgent, renderedLength } from './shared.js';
 
 interface PacedParams {
   /** Path of the paced stream, e.g. `/api/test/stream-bench?n=1500&size=4&tools=0&rate=60`. */
@@ -22,12 +22,7 @@ defineBenchmarks({
   /** Not measured: the element, connected and painted (its idle-time warm-up then runs before `reply()`). */
   async mount(params) {
     const { url } = params as unknown as PacedParams;
-    el = document.createElement('ag-ui-agent') as AgUiAgent;
-    el.style.height = '600px';
-    el.url = url;
-    stage.append(el);
-    await el.updateComplete;
-    await afterPaint();
+    el = await mountAgent(stage, url);
     return null;
   },
 

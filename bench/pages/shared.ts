@@ -50,6 +50,17 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Connects an `<ag-ui-agent url>` (600 px high) to `stage` and waits for its first paint. */
+export async function mountAgent(stage: HTMLElement, url: string): Promise<AgUiAgent> {
+  const el = document.createElement('ag-ui-agent') as AgUiAgent;
+  el.style.height = '600px';
+  el.url = url;
+  stage.append(el);
+  await el.updateComplete;
+  await afterPaint();
+  return el;
+}
+
 /** Records main-thread long tasks (> 50 ms, Long Tasks API) from `start()` until `stop()`. */
 export class LongTasks {
   #entries: PerformanceEntry[] = [];

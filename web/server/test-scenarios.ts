@@ -31,7 +31,7 @@ export const DEFAULT_TEST_TOOL = 'echo';
  * | `tool-approval`  | `tool` (send_email), `args` (`{"to":"x@y.com"}`), `toolCallId` (call-approval-1) | AG-UI's tool-bound interrupt ("Tool-bound interrupts" in the interrupts spec). A run without `resume`: a backend call of `tool`, no result, then `RUN_FINISHED {outcome: {type: 'interrupt', interrupts: [{id: 'approval-1', reason: 'tool_call', toolCallId, message, responseSchema: {approved, editedArgs}}]}}`. A run with `resume`: when the entry is resolved with `payload.approved === true`, `TOOL_CALL_RESULT` for the original call (`{"sent":true}`); then text `Resumed approval-1 (<status>)[: <JSON payload>]` and a plain `RUN_FINISHED` |
  * | `state`          | `snapshot` (`{"counter":1}`), `delta` (`[{"op":"replace","path":"/counter","value":2}]`), `text` ("State updated.") | `STATE_SNAPSHOT`, `STATE_DELTA`, text                                                        |
  * | `reasoning`      | `reasoning` ("Let me think about this."), `text` ("Here is my answer.")  | `REASONING_START`, a reasoning message, `REASONING_END`, then a text message                |
- * | `stream-bench`   | `n` (10000), `size` (4), `tools` (10), `fragments` (8), `batch` (65536), `rate` (0) | benchmark stream, as fast as possible, or `rate` text deltas per second: see `writeStreamBench` |
+ * | `stream-bench`   | `n` (10000), `size` (4), `tools` (10), `fragments` (8), `batch` (65536), `rate` (0), `argsBytes` (0), `argsDelta` (0) | benchmark stream, as fast as possible, or `rate` text deltas per second: see `writeStreamBench` |
  * | `demo`           | as `/api/agent` (but `delay` defaults to 0)                              | the demo agent, with its requests recorded                                                   |
  *
  * A bad option value (e.g. `chunks=abc`) answers HTTP 400 `invalid_option`.
@@ -395,6 +395,8 @@ async function streamBenchScenario({ query, openRun }: AgentRequest): Promise<vo
     argsFragments: intOption(query, 'fragments', 8, 1, 10_000),
     batchBytes: intOption(query, 'batch', 65_536, 1, 64 * 1024 * 1024),
     rate: intOption(query, 'rate', 0, 0, 100_000),
+    argsBytes: intOption(query, 'argsBytes', 0, 0, 64 * 1024 * 1024),
+    argsDelta: intOption(query, 'argsDelta', 0, 0, 64 * 1024 * 1024),
   };
   await writeStreamBench(openRun(), options);
 }

@@ -301,6 +301,13 @@ export const agUiAgentStyles = css`
     font-size: 0.85em;
   }
 
+  .tool-call-truncated,
+  .tool-call-show-all {
+    margin: 0;
+    color: var(--ag-ui-color-muted);
+    font-size: 0.85em;
+  }
+
   .tool-call pre {
     margin: 0;
     max-height: 12rem;

@@ -107,8 +107,11 @@ const MAX_RENDERED = 150;
  * @csspart tool-call-cancel - The Cancel button of a running frontend tool call (validating, executing, or waiting for a retry).
  * @csspart tool-call-section - The arguments block and the result block.
  * @csspart tool-call-label - The "Arguments" and "Result" labels.
- * @csspart tool-call-args - The arguments (`<pre>`).
- * @csspart tool-call-result - The result (`<pre>`).
+ * @csspart tool-call-args - The arguments (`<pre>`): the first 4,000 characters (the last while they stream).
+ * @csspart tool-call-result - The result (`<pre>`): the first 4,000 characters.
+ * @csspart tool-call-truncated - The note under a cut payload (how much is shown), with its `tool-call-download` link.
+ * @csspart tool-call-more - The `<details>` of a cut payload; its summary is `tool-call-show-all` ("Show all (N KB)").
+ * @csspart tool-call-args-full - The whole arguments, rendered when "Show all" is opened (also `tool-call-result-full`).
  * @csspart tool-call-error - The error message.
  * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
  * @csspart tool-approval-title - Its question ("Allow <tool> to run?").

@@ -9,6 +9,7 @@ import { guard } from 'lit/directives/guard.js';
 import type { ToolCall } from '@ag-ui/client';
 import type { ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../agent/types.js';
 import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
+import { renderPayloadSection } from './render-tool-payload.js';
 
 /** What a card shows: the call's record, as the page may see it. */
 export interface ToolCallCardData {
@@ -98,26 +99,6 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
   }
 }
 
-const prettyCache = new Map<string, string>();
-
-/** Pretty-prints a JSON text (2-space indent); anything else is returned as is. Memoized (bounded). */
-export function prettyJson(text: string): string {
-  const cached = prettyCache.get(text);
-  if (cached !== undefined) return cached;
-  let pretty = text;
-  const first = text.trimStart()[0];
-  if (first === '{' || first === '[') {
-    try {
-      pretty = JSON.stringify(JSON.parse(text), null, 2);
-    } catch {
-      // Incomplete or invalid JSON (still streaming, or the model's mistake) is shown as received.
-    }
-  }
-  if (prettyCache.size >= 200) prettyCache.delete(prettyCache.keys().next().value!);
-  prettyCache.set(text, pretty);
-  return pretty;
-}
-
 /**
  * `renderToolCall()` that renders nothing again while what the card shows is unchanged (lit's `guard`): in a run of
  * hundreds of calls, a frame re-renders only the cards whose call changed (every field of `data` is compared; the
@@ -133,7 +114,8 @@ export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCard
 }
 
 /**
- * One card per tool call: name, a server-side badge for backend calls, live status, arguments, result or error, and
+ * One card per tool call: name, a server-side badge for backend calls, live status, arguments, result or error (each a
+ * bounded preview: see `renderPayloadSection`), and
  * a Cancel button while a frontend call runs; while the call waits for approval, the approval card (with the
  * arguments) instead of the arguments. The card is focusable (`tabindex=-1`) so focus can land on it when its Cancel,
  * Approve or Deny button goes away.
@@ -141,7 +123,6 @@ export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCard
 export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOptions): TemplateResult {
   const status = data.retry && isCancellable(data) ? 'retrying' : data.status;
   const label = statusLabel(data, options.now);
-  const args = data.status === 'streaming' ? data.argsText : prettyJson(data.argsText);
   return html`
     <div
       role="group"
@@ -175,17 +156,15 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
       ${data.approval
         ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options)
         : nothing}
-      ${args.trim() === '' || data.approval
+      ${data.argsText.trim() === '' || data.approval
         ? nothing
-        : html`<div part="tool-call-section" class="tool-call-section">
-            <span class="tool-call-section-label" part="tool-call-label">Arguments</span>
-            <pre part="tool-call-args" class="tool-call-args">${args}</pre>
-          </div>`}
+        : renderPayloadSection(data.argsText, data.status === 'streaming', {
+            which: 'args',
+            label: 'Arguments',
+            fileName: `${data.toolCallName}-arguments.json`,
+          })}
       ${data.result !== undefined && data.error === undefined
-        ? html`<div part="tool-call-section" class="tool-call-section">
-            <span class="tool-call-section-label" part="tool-call-label">Result</span>
-            <pre part="tool-call-result" class="tool-call-result">${prettyJson(data.result)}</pre>
-          </div>`
+        ? renderPayloadSection(data.result, false, { which: 'result', label: 'Result', fileName: `${data.toolCallName}-result.json` })
         : nothing}
       ${data.error !== undefined
         ? html`<p part="tool-call-error" class="tool-call-error">${data.error}</p>`
