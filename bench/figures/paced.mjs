@@ -41,7 +41,7 @@ export const paced = {
         const run = await ctx.withPage(CONTENDERS[name].page, async (call, page) => {
           await page.send('Performance.enable');
           await call('mount', params);
-          // A person types for a while before sending: the element's idle-time warm-up is done by then.
+          // A person types for a while before sending.
           await sleep(1000);
           const before = await metrics(page);
           const cpuBefore = await rendererCpuSeconds(ctx.browser);

@@ -19,7 +19,7 @@ const stage = document.getElementById('stage')!;
 let el: AgUiAgent | undefined;
 
 defineBenchmarks({
-  /** Not measured: the element, connected and painted (its idle-time warm-up then runs before `reply()`). */
+  /** Not measured: the element, connected and painted. */
   async mount(params) {
     const { url } = params as unknown as PacedParams;
     el = await mountAgent(stage, url);
