@@ -53,11 +53,42 @@ const CLOSING_SUFFIX = /(?:<\/[a-zA-Z][a-zA-Z0-9]*>\s*)*$/;
 /** Text that may be inserted as is: nothing marked would have escaped or turned into markup. */
 const PLAIN_TEXT = /^[^<>&"'\uE000]*$/;
 
+/**
+ * Attributes model output keeps: what markdown and plain HTML formatting need, nothing that names, groups or reaches
+ * a node. Model content shares the element's shadow root with its own cards, so an `id`, `class`, `part`, `data-*`,
+ * `tabindex`, `role` or id-referencing `aria-*` attribute would let a reply retitle the element's controls for a
+ * screen reader, take the focus meant for them, match the element's queries or borrow its styles. That includes
+ * marked's `class="language-x"` on fenced code: nothing here highlights code, and a kept class would be one more name
+ * shared with the element's own nodes (the language is in the markdown source, not lost to the reader). `target` and
+ * `rel` are not taken from the model: the hook below sets them on every link.
+ */
+const ALLOWED_ATTR = [
+  'href',
+  'src',
+  'alt',
+  'title',
+  'start',
+  'reversed',
+  'align',
+  'colspan',
+  'rowspan',
+  'scope',
+  'lang',
+  'dir',
+  'cite',
+  'datetime',
+  'open',
+  'width',
+  'height',
+];
+
 const PURIFY_CONFIG = {
-  ADD_ATTR: ['target'],
-  // Forms and their controls in model output could phish; nothing legitimate in a chat reply needs them.
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option'],
-  FORBID_ATTR: ['style'],
+  ALLOWED_ATTR,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_DATA_ATTR: false,
+  // Forms and their controls in model output could phish; nothing legitimate in a chat reply needs them. SVG and
+  // MathML would keep none of their attributes under ALLOWED_ATTR (and SVG's `<use href="#id">` reaches by id).
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'svg', 'math'],
 };
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
@@ -80,7 +111,9 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
 
 /**
  * Sanitizes an HTML string with the module's DOMPurify instance.
- * @returns HTML safe to insert (no script, no event handlers, no dangerous URLs, no forms, no inline styles)
+ * @returns HTML safe to insert (no script, no event handlers, no dangerous URLs, no forms, no inline styles) and
+ *   unable to pose as the element's own UI (only the attributes in `ALLOWED_ATTR`: no id, class, part, tabindex, role,
+ *   data-* or aria-*)
  */
 export function sanitizeHtml(html: string): string {
   return getPurifier().sanitize(html);

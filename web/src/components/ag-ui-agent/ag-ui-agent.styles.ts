@@ -239,7 +239,8 @@ export const agUiAgentStyles = css`
     font-size: 0.9em;
   }
 
-  .tool-call {
+  /* The card look is the element's own: never drawn on model content (which has no class anyway). */
+  .tool-call:not(.markdown *) {
     /* A run can make hundreds of calls: cards out of view are neither laid out nor painted. */
     content-visibility: auto;
     contain-intrinsic-size: auto 4.5em;
