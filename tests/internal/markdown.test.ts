@@ -123,6 +123,11 @@ describe('internal/markdown', () => {
       expect(first.tailText).to.equal('');
       const second = md.update('Hello world, how');
       expect(second.tailBase).to.equal(first.tailBase);
+      // Signed by the module's Trusted Types policy, once per full rendering.
+      const { trustedTypes } = window as unknown as { trustedTypes: { isHTML(value: unknown): boolean } };
+      expect(trustedTypes.isHTML(first.tailBaseHtml)).to.equal(true);
+      expect(String(first.tailBaseHtml)).to.equal(first.tailBase);
+      expect(second.tailBaseHtml).to.equal(first.tailBaseHtml);
       expect(second.tailText).to.equal('ld, how');
       expect(second.tail).to.equal(renderMarkdown('Hello world, how'));
       // Markup: a full rendering, and a new mark.
