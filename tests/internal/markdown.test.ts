@@ -43,6 +43,27 @@ describe('internal/markdown', () => {
       expect(link.getAttribute('rel')).to.include('noopener');
     });
 
+    it('keeps no attribute that names, groups, styles or reaches a node (the element\'s UI cannot be imitated)', () => {
+      const fragment = parse(
+        renderMarkdown(
+          '<p id="tool-approval-title-call-1" class="tool-approval-title" part="tool-approval-title" name="n" role="group">Hi</p>\n\n' +
+            '<div class="tool-approval" data-tool-call-id="call-1" tabindex="-1" aria-labelledby="x" aria-describedby="y" ' +
+            'aria-controls="z" aria-label="Approve" style="color:red" slot="s" exportparts="a"><a href="https://evil.example/" ' +
+            'target="_self" rel="opener" id="a1">Approve</a></div>\n\n' +
+            '```js\nconst a = 1;\n```\n\n<svg><use href="#tool-approval-title-call-1"></use></svg>\n\n' +
+            '<ol start="3" reversed><li lang="fr" dir="rtl" title="t">x</li></ol>\n\n| a |\n|:-:|\n| <img src="i.png" alt="i" width="2"> |\n',
+        ),
+      );
+      const kept = new Set<string>();
+      for (const node of fragment.querySelectorAll('*')) for (const attribute of node.attributes) kept.add(attribute.name);
+      expect([...kept].sort()).to.deep.equal(['align', 'alt', 'dir', 'href', 'lang', 'rel', 'reversed', 'src', 'start', 'target', 'title', 'width']);
+      expect(fragment.querySelector('svg, use')).to.equal(null);
+      const link = fragment.querySelector('a')!;
+      expect(link.getAttribute('target')).to.equal('_blank');
+      expect(link.getAttribute('rel')).to.equal('noopener noreferrer nofollow');
+      expect(fragment.querySelector('code')!.textContent).to.equal('const a = 1;\n');
+    });
+
     it('sanitizes raw HTML with sanitizeHtml', () => {
       expect(sanitizeHtml('<b onclick="x()">b</b><script>x()</script>')).to.equal('<b>b</b>');
     });
@@ -102,6 +123,11 @@ describe('internal/markdown', () => {
       expect(first.tailText).to.equal('');
       const second = md.update('Hello world, how');
       expect(second.tailBase).to.equal(first.tailBase);
+      // Signed by the module's Trusted Types policy, once per full rendering.
+      const { trustedTypes } = window as unknown as { trustedTypes: { isHTML(value: unknown): boolean } };
+      expect(trustedTypes.isHTML(first.tailBaseHtml)).to.equal(true);
+      expect(String(first.tailBaseHtml)).to.equal(first.tailBase);
+      expect(second.tailBaseHtml).to.equal(first.tailBaseHtml);
       expect(second.tailText).to.equal('ld, how');
       expect(second.tail).to.equal(renderMarkdown('Hello world, how'));
       // Markup: a full rendering, and a new mark.

@@ -19,6 +19,16 @@
  */
 import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
+import type { TrustedHTML, TrustedTypePolicy } from 'trusted-types/lib/index.js';
+
+/**
+ * The name of the Trusted Types policy this module creates (once, on first use): a page that enforces Trusted Types
+ * (`require-trusted-types-for 'script'`) lists it in its `trusted-types` directive, beside Lit's `lit-html`.
+ */
+export const MARKDOWN_POLICY_NAME = 'ag-ui-lit-markdown';
+
+/** Sanitized HTML as a DOM sink takes it: a `TrustedHTML` where the browser has Trusted Types, else the string. */
+export type SanitizedHtml = TrustedHTML | string;
 
 /** Rendered markdown: sanitized HTML in pieces (stable chunks, then the tail). Join them for the whole. */
 export interface RenderedMarkdown {
@@ -34,6 +44,11 @@ export interface RenderedMarkdown {
    * of replacing the tail's DOM every frame.
    */
   readonly tailBase: string;
+  /**
+   * `tailBase` as DOMPurify returned it, for a DOM sink (`innerHTML`) under Trusted Types: a `TrustedHTML` where the
+   * browser has Trusted Types. The same object as long as `tailBase` is the same rendering.
+   */
+  readonly tailBaseHtml: SanitizedHtml;
   readonly tailText: string;
   /**
    * True when the rendering lags behind the text: completed blocks are left for later (over the time budget; `tail` is
@@ -53,21 +68,70 @@ const CLOSING_SUFFIX = /(?:<\/[a-zA-Z][a-zA-Z0-9]*>\s*)*$/;
 /** Text that may be inserted as is: nothing marked would have escaped or turned into markup. */
 const PLAIN_TEXT = /^[^<>&"'\uE000]*$/;
 
+/**
+ * Attributes model output keeps: what markdown and plain HTML formatting need, nothing that names, groups or reaches
+ * a node. Model content shares the element's shadow root with its own cards, so an `id`, `class`, `part`, `data-*`,
+ * `tabindex`, `role` or id-referencing `aria-*` attribute would let a reply retitle the element's controls for a
+ * screen reader, take the focus meant for them, match the element's queries or borrow its styles. That includes
+ * marked's `class="language-x"` on fenced code: nothing here highlights code, and a kept class would be one more name
+ * shared with the element's own nodes (the language is in the markdown source, not lost to the reader). `target` and
+ * `rel` are not taken from the model: the hook below sets them on every link.
+ */
+const ALLOWED_ATTR = [
+  'href',
+  'src',
+  'alt',
+  'title',
+  'start',
+  'reversed',
+  'align',
+  'colspan',
+  'rowspan',
+  'scope',
+  'lang',
+  'dir',
+  'cite',
+  'datetime',
+  'open',
+  'width',
+  'height',
+];
+
 const PURIFY_CONFIG = {
-  ADD_ATTR: ['target'],
-  // Forms and their controls in model output could phish; nothing legitimate in a chat reply needs them.
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option'],
-  FORBID_ATTR: ['style'],
+  ALLOWED_ATTR,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_DATA_ATTR: false,
+  // Forms and their controls in model output could phish; nothing legitimate in a chat reply needs them. SVG and
+  // MathML would keep none of their attributes under ALLOWED_ATTR (and SVG's `<use href="#id">` reaches by id).
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'svg', 'math'],
 };
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+/**
+ * The module's Trusted Types policy, passed to its DOMPurify instance only: DOMPurify parses model output into an
+ * inert document with it and signs its sanitized result with it. It passes strings through, like DOMPurify's own
+ * `dompurify` policy, and is never exported, so only DOMPurify's input and output here ever become TrustedHTML. Its
+ * own name rather than `dompurify`, so that a page's DOMPurify can still create that one. `undefined` without Trusted
+ * Types, or when the page's policy does not allow the name (DOMPurify then uses its own).
+ */
+function createPolicy(): TrustedTypePolicy | undefined {
+  const factory = (window as { trustedTypes?: { createPolicy: (name: string, rules: object) => TrustedTypePolicy } }).trustedTypes;
+  try {
+    // Markdown loads no scripts: a script URL is never signed (DOMPurify only requires the hook to exist).
+    return factory?.createPolicy(MARKDOWN_POLICY_NAME, { createHTML: (html: string) => html, createScriptURL: () => '' });
+  } catch {
+    return undefined;
+  }
+}
 
 /** The module's own DOMPurify instance (lazily, so importing this module needs no `window`). */
 function getPurifier(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
+  const policy = createPolicy();
   // Set once: a config passed to every sanitize() call is parsed again on every call.
-  purifier.setConfig(PURIFY_CONFIG);
+  purifier.setConfig({ ...PURIFY_CONFIG, RETURN_TRUSTED_TYPE: true, ...(policy ? { TRUSTED_TYPES_POLICY: policy } : {}) });
   // Links leave the page in a new browsing context without access to it.
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'A' && node.hasAttribute('href')) {
@@ -80,10 +144,18 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
 
 /**
  * Sanitizes an HTML string with the module's DOMPurify instance.
- * @returns HTML safe to insert (no script, no event handlers, no dangerous URLs, no forms, no inline styles)
+ * @returns HTML safe to insert (no script, no event handlers, no dangerous URLs, no forms, no inline styles) and
+ *   unable to pose as the element's own UI (only the attributes in `ALLOWED_ATTR`: no id, class, part, tabindex, role,
+ *   data-* or aria-*)
  */
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html);
+  return String(sanitizeToSink(html));
+}
+
+/** `sanitizeHtml` as DOMPurify returns it under the module's config: a `TrustedHTML` where the browser has them. */
+function sanitizeToSink(html: string): SanitizedHtml {
+  // RETURN_TRUSTED_TYPE is set once in the config, which the typings of sanitize() without a config do not see.
+  return getPurifier().sanitize(html) as SanitizedHtml;
 }
 
 /**
@@ -183,13 +255,18 @@ export class IncrementalMarkdown {
   #chunks: string[] = [];
   #tailSource = '';
   #tailHtml = '';
-  /** The tail's last full rendering: marked's HTML, where text may be inserted in it, and the sanitized HTML (marked). */
-  #tailBase: { raw: string; at: number; html: string } | undefined;
+  /** The last full rendering of the tail as DOMPurify returned it (`tailBaseHtml` when there is no `#tailBase`). */
+  #tailSink: SanitizedHtml = '';
+  /**
+   * The tail's last full rendering: marked's HTML, where text may be inserted in it, and the sanitized HTML (marked),
+   * also as DOMPurify returned it (`sink`).
+   */
+  #tailBase: { raw: string; at: number; html: string; sink: SanitizedHtml } | undefined;
   #tailText = '';
   /** Cost (ms) of the last tail rendering and when it started (the caller's `now`), for throttling. */
   #tailCost = 0;
   #tailRenderedAt = -Infinity;
-  #rendered: RenderedMarkdown = { chunks: [], tail: '', tailBase: '', tailText: '', stale: false };
+  #rendered: RenderedMarkdown = { chunks: [], tail: '', tailBase: '', tailBaseHtml: '', tailText: '', stale: false };
 
   constructor(options: IncrementalMarkdownOptions = {}) {
     this.#throttleMinMs = options.throttleMinMs ?? TAIL_THROTTLE_MIN_MS;
@@ -222,7 +299,7 @@ export class IncrementalMarkdown {
     if (this.#nextBoundary < this.#boundaries.length) {
       // Behind on completed blocks: show what is rendered, the rest next time.
       this.#clearTail();
-      this.#rendered = { chunks: this.#chunks, tail: '', tailBase: '', tailText: '', stale: true };
+      this.#rendered = { chunks: this.#chunks, tail: '', tailBase: '', tailBaseHtml: '', tailText: '', stale: true };
       return this.#rendered;
     }
     const tailSource = source.slice(this.#stableEnd);
@@ -246,7 +323,8 @@ export class IncrementalMarkdown {
       return this.#rendered;
     }
     const tailBase = this.#tailBase?.html ?? this.#tailHtml;
-    this.#rendered = { chunks: this.#chunks, tail: this.#tailHtml, tailBase, tailText: this.#tailText, stale };
+    const tailBaseHtml = this.#tailBase?.sink ?? this.#tailSink;
+    this.#rendered = { chunks: this.#chunks, tail: this.#tailHtml, tailBase, tailBaseHtml, tailText: this.#tailText, stale };
     return this.#rendered;
   }
 
@@ -275,18 +353,22 @@ export class IncrementalMarkdown {
     // Text goes after text only (not after an element: it would land in the wrong node), and never twice marked.
     if (at === 0 || raw[at - 1] === '>' || raw.includes(TAIL_INSERTION_MARK)) {
       this.#tailBase = undefined;
-      this.#tailHtml = sanitizeHtml(raw);
+      this.#tailSink = sanitizeToSink(raw);
+      this.#tailHtml = String(this.#tailSink);
       return;
     }
-    const html = sanitizeHtml(raw.slice(0, at) + TAIL_INSERTION_MARK + raw.slice(at));
+    const sink = sanitizeToSink(raw.slice(0, at) + TAIL_INSERTION_MARK + raw.slice(at));
+    const html = String(sink);
     // The sanitizer dropped the mark with what held it: no insertion point.
-    this.#tailBase = html.includes(TAIL_INSERTION_MARK) ? { raw, at, html } : undefined;
+    this.#tailBase = html.includes(TAIL_INSERTION_MARK) ? { raw, at, html, sink } : undefined;
+    this.#tailSink = sink;
     this.#tailHtml = html.replace(TAIL_INSERTION_MARK, '');
   }
 
   #clearTail(): void {
     this.#tailSource = '';
     this.#tailHtml = '';
+    this.#tailSink = '';
     this.#tailBase = undefined;
     this.#tailText = '';
   }

@@ -30,7 +30,6 @@ export const agUiAgentStyles = css`
     display: flex;
     flex-direction: column;
     box-sizing: border-box;
-    max-height: var(--ag-ui-max-height);
     font-family: var(--ag-ui-font-family);
     font-size: var(--ag-ui-font-size);
     line-height: var(--ag-ui-line-height);
@@ -43,6 +42,24 @@ export const agUiAgentStyles = css`
 
   :host([hidden]) {
     display: none;
+  }
+
+  /*
+   * The element's layout lives in this box, not on the host, because a page's own rule for the host (display: block,
+   * a grid or flex item) wins over :host. It fills a host with a definite height (height: 100%; min-height: 100% beats
+   * max-height, so a page's 600px is not capped at --ag-ui-max-height) and, in a host without one (percentages are
+   * then auto), grows with the conversation up to --ag-ui-max-height. overflow: hidden lets it shrink as a flex item
+   * (its automatic minimum height is then 0) when the page caps the host's max-height.
+   */
+  .base {
+    display: flex;
+    flex-direction: column;
+    flex: 1 1 auto;
+    width: 100%;
+    height: 100%;
+    min-height: 100%;
+    max-height: var(--ag-ui-max-height);
+    overflow: hidden;
   }
 
   *,
@@ -72,7 +89,8 @@ export const agUiAgentStyles = css`
     /* The containing block of what it scrolls: Chromium anchors to a 1px anchor out of view otherwise. */
     position: relative;
     flex: 1 1 auto;
-    min-height: 4rem;
+    /* Shrinks below its content (and scrolls) so that the composer stays in the box. */
+    min-height: 0;
     overflow-y: auto;
     overscroll-behavior: contain;
     padding: var(--ag-ui-spacing);
@@ -239,7 +257,8 @@ export const agUiAgentStyles = css`
     font-size: 0.9em;
   }
 
-  .tool-call {
+  /* The card look is the element's own: never drawn on model content (which has no class anyway). */
+  .tool-call:not(.markdown *) {
     /* A run can make hundreds of calls: cards out of view are neither laid out nor painted. */
     content-visibility: auto;
     contain-intrinsic-size: auto 4.5em;
@@ -321,6 +340,7 @@ export const agUiAgentStyles = css`
   }
 
   .error-banner {
+    flex: none;
     display: flex;
     align-items: flex-start;
     gap: var(--ag-ui-spacing);
@@ -339,6 +359,7 @@ export const agUiAgentStyles = css`
   }
 
   .composer {
+    flex: none;
     display: flex;
     align-items: flex-end;
     gap: calc(var(--ag-ui-spacing) / 2);

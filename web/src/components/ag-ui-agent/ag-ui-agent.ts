@@ -23,6 +23,7 @@ import { TranscriptWindow } from './transcript-window.js';
 import { renderComposer, renderErrorBanner } from './render-composer.js';
 import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
+import { ownSelector } from './own-nodes.js';
 import {
   buildTranscript,
   renderAssistantMessage,
@@ -84,6 +85,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
  *
+ * @csspart base - The box that holds the transcript, the error banner and the composer, and fills the host.
  * @csspart transcript - The scrolling conversation log (`role=log`).
  * @csspart transcript-items - The list of entries inside the transcript.
  * @csspart load-earlier - The "Show earlier messages" button at the top of a long thread.
@@ -170,7 +172,8 @@ const MAX_RENDERED = 150;
  * @cssprop [--ag-ui-focus-ring=2px solid #0a58ca] - Focus outline.
  * @cssprop [--ag-ui-radius=0.5rem] - Corner radius.
  * @cssprop [--ag-ui-spacing=0.75rem] - Base spacing.
- * @cssprop [--ag-ui-max-height=32rem] - Maximum height of the element (the transcript scrolls inside).
+ * @cssprop [--ag-ui-max-height=32rem] - Maximum height of the element (inside its border) when the page gives it no
+ *   definite height (a definite height, e.g. `height: 600px` or a grid row, wins); the transcript scrolls inside.
  *
  * @example
  * ```html
@@ -213,9 +216,9 @@ export class AgUiAgent extends LitElement {
 
   readonly #approvalFocus = new ApprovalFocusController(this);
 
-  @query('.transcript') private _transcript?: HTMLElement;
-  @query('.transcript-items') private _transcriptItems?: HTMLElement;
-  @query('.input') private _input?: HTMLTextAreaElement;
+  @query(ownSelector('.transcript')) private _transcript?: HTMLElement;
+  @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
+  @query(ownSelector('.input')) private _input?: HTMLTextAreaElement;
 
   readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
   #policy: ToolPolicy | undefined;
@@ -499,7 +502,8 @@ export class AgUiAgent extends LitElement {
         }
       }
     };
-    const result = html`
+    // One box that lays the element out whatever display the page gives the host (see ag-ui-agent.styles.ts).
+    const result = html`<div part="base" class="base">
       <div
         part="transcript"
         class="transcript"
@@ -536,7 +540,7 @@ export class AgUiAgent extends LitElement {
         onKeyDown: this.#onKeyDown,
         onStop: this.#onStop,
       })}
-    `;
+    </div>`;
     this.#scheduleCountdown(countdown);
     return result;
   }

@@ -5,9 +5,10 @@
  * @internal
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ownSelector } from './own-nodes.js';
 
-/** Selector of the approval cards (see `render-tool-approval.ts`). */
-const APPROVAL_SELECTOR = '.tool-approval[data-tool-call-id]';
+/** Selector of the approval cards (see `render-tool-approval.ts`), never a node of model content. */
+const APPROVAL_SELECTOR = ownSelector('.tool-approval[data-tool-call-id]');
 
 /**
  * After each host update, focuses the first approval card that was not on screen before, when focus is inside the

@@ -17,6 +17,7 @@ import {
   type InterruptCardHandlers,
   type InterruptCardState,
 } from './render-interrupt.js';
+import { ownSelector } from './own-nodes.js';
 
 /** Options of `InterruptController`. */
 export interface InterruptControllerOptions {
@@ -88,7 +89,7 @@ export class InterruptController implements ReactiveController {
       this.#options.focusAfterAnswer?.();
       return;
     }
-    const card = this.#host.renderRoot.querySelector<HTMLElement>(`.interrupt[data-interrupt-key="${request.key}"]`);
+    const card = this.#host.renderRoot.querySelector<HTMLElement>(ownSelector(`.interrupt[data-interrupt-key="${request.key}"]`));
     if (!card) return;
     const selector =
       request.target === 'dismiss'
@@ -151,7 +152,7 @@ export class InterruptController implements ReactiveController {
   #focusedKey(): string | undefined {
     const root = this.#host.renderRoot as ShadowRoot | HTMLElement;
     const active = 'activeElement' in root ? root.activeElement : null;
-    return active instanceof HTMLElement ? active.closest<HTMLElement>('.interrupt')?.dataset.interruptKey : undefined;
+    return active instanceof HTMLElement ? active.closest<HTMLElement>(ownSelector('.interrupt'))?.dataset.interruptKey : undefined;
   }
 
   #decision(key: string): PendingDecision | undefined {

@@ -2,17 +2,36 @@ import { css } from 'lit';
 
 /** Styles of the approval card of `<ag-ui-agent>` (`render-tool-approval.ts`); only the element's custom properties. */
 export const toolApprovalStyles = css`
-  .tool-approval {
+  /*
+   * Unlike anything a reply can draw (model content has no class or style, and these rules skip it anyway): a thick
+   * accent edge, a ring and a question mark badge mark the element's own question.
+   */
+  .tool-approval:not(.markdown *) {
     margin-top: calc(var(--ag-ui-spacing) / 2);
     padding: calc(var(--ag-ui-spacing) * 0.66);
     border: 1px solid var(--ag-ui-color-accent);
+    border-left-width: 4px;
     border-radius: var(--ag-ui-radius);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--ag-ui-color-accent) 18%, transparent);
     background: var(--ag-ui-color-background);
   }
 
-  .tool-approval-title {
+  .tool-approval-title:not(.markdown *) {
     margin: 0;
     font-weight: 600;
+  }
+
+  .tool-approval-title:not(.markdown *)::before {
+    content: '?' / '';
+    display: inline-grid;
+    place-items: center;
+    width: 1.3em;
+    height: 1.3em;
+    margin-right: 0.4em;
+    border-radius: 50%;
+    color: var(--ag-ui-color-accent-text);
+    background: var(--ag-ui-color-accent);
+    font-size: 0.85em;
   }
 
   .tool-approval-name {

@@ -8,6 +8,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { ToolApprovalView } from '../../agent/types.js';
 import type { ToolEffect } from '../../tools/index.js';
+import { ownSelector } from './own-nodes.js';
 
 /** Handlers of the approval card's buttons. */
 export interface ToolApprovalCardOptions {
@@ -36,7 +37,7 @@ function argumentsText(args: unknown): string {
 
 /** The trimmed text of the reason field in the approval card that contains `from`. */
 function reasonNear(from: EventTarget | null): string {
-  const card = (from as Element | null)?.closest?.('.tool-approval');
+  const card = (from as Element | null)?.closest?.(ownSelector('.tool-approval'));
   return card?.querySelector<HTMLInputElement>('.tool-approval-reason')?.value.trim() ?? '';
 }
 

@@ -8,8 +8,9 @@ import { html, noChange, nothing, type TemplateResult } from 'lit';
 import { Directive, PartType, directive, type ElementPart, type PartInfo } from 'lit/directive.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { AssistantMessage, Message, ReasoningMessage } from '@ag-ui/client';
-import { TAIL_INSERTION_MARK, type RenderedMarkdown } from '../../internal/markdown.js';
+import { TAIL_INSERTION_MARK, type RenderedMarkdown, type SanitizedHtml } from '../../internal/markdown.js';
 import { contentText } from '../../agent/tool-results.js';
+import { styleProperties } from './style-properties.js';
 
 export { contentText };
 
@@ -67,13 +68,14 @@ const HTML_CHARS_PER_LINE = 110;
  * One stable chunk of a reply's markdown. A big one is skipped by rendering while out of view, with a height
  * estimated from its length until it has been shown once (then the browser remembers its real height: `auto`); a
  * small one is not: its estimate would be off by more than what skipping it saves, and a reader scrolling up through
- * a long thread of short replies would see the text jump as each one is laid out.
+ * a long thread of short replies would see the text jump as each one is laid out. The estimate is set through the
+ * CSSOM (`styleProperties`), not a `style` attribute, which a `style-src` policy without `'unsafe-inline'` blocks.
  */
 function renderChunk(chunk: string): TemplateResult {
   if (chunk.length < SKIPPABLE_CHUNK_HTML) return html`<div class="markdown-chunk">${unsafeHTML(chunk)}</div>`;
   const lines = Math.ceil(chunk.length / HTML_CHARS_PER_LINE);
-  const style = `contain-intrinsic-size: auto ${lines * 1.5}em`;
-  return html`<div class="markdown-chunk skippable" style=${style}>${unsafeHTML(chunk)}</div>`;
+  const size = { 'contain-intrinsic-size': `auto ${lines * 1.5}em` };
+  return html`<div class="markdown-chunk skippable" ${styleProperties(size)}>${unsafeHTML(chunk)}</div>`;
 }
 
 /**
@@ -83,7 +85,7 @@ function renderChunk(chunk: string): TemplateResult {
  * tail's DOM (and restyling and laying out its new nodes) every frame.
  */
 class MarkdownTailDirective extends Directive {
-  #base: string | undefined;
+  #base: SanitizedHtml | undefined;
   #text = '';
   /** The text node that held the mark, and its data before and after the mark. */
   #insertion: { node: Text; before: string; after: string } | undefined;
@@ -93,15 +95,15 @@ class MarkdownTailDirective extends Directive {
     if (part.type !== PartType.ELEMENT) throw new Error('markdownTail() goes on an element');
   }
 
-  render(_base: string, _text: string): typeof noChange {
+  render(_base: SanitizedHtml, _text: string): typeof noChange {
     return noChange;
   }
 
-  override update(part: ElementPart, [base, text]: [string, string]): typeof noChange {
+  override update(part: ElementPart, [base, text]: [SanitizedHtml, string]): typeof noChange {
     const element = part.element;
     if (base !== this.#base) {
-      // DOMPurify's output (internal/markdown.ts), as `unsafeHTML` would take it.
-      element.innerHTML = base;
+      // DOMPurify's output (internal/markdown.ts), a TrustedHTML under Trusted Types (the typings know only strings).
+      element.innerHTML = base as string;
       this.#base = base;
       this.#text = '';
       this.#insertion = findMark(element);
@@ -148,7 +150,7 @@ export function renderAssistantMessage(
     ${markdown
       ? html`<div part="message-content" class="message-content markdown">${markdown.chunks.map(renderChunk)}${markdown.tail === ''
           ? nothing
-          : html`<div class="markdown-tail" ${markdownTail(markdown.tailBase, markdown.tailText)}></div>`}</div>`
+          : html`<div class="markdown-tail" ${markdownTail(markdown.tailBaseHtml, markdown.tailText)}></div>`}</div>`
       : nothing}
     ${toolCards.count > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards.hidden ?? nothing}${toolCards.cards}</div>` : nothing}
   </div>`;
