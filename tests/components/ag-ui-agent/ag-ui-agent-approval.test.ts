@@ -1,10 +1,11 @@
-import type { ToolMessage } from '@ag-ui/client';
+import { EventType, type BaseEvent, type ToolMessage } from '@ag-ui/client';
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { getRecordedRequests, scenarioUrl as serverScenarioUrl } from '../../helpers/ag-ui-server.js';
+import { pushedAgent } from '../../helpers/agent-fixtures.js';
 import { $, $$, assistantText, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 
 /** The status text of the only tool card. */
@@ -254,5 +255,36 @@ describe('<ag-ui-agent> tool approval', () => {
     expect(cardStatus(el)).to.equal('Failed');
     expect($(el, '[part="tool-call-error"]')!.textContent).to.equal('The result of "echo" is too large: 2000 bytes, the limit is 1024 bytes');
     expect($(el, '[part="tool-call-result"]')).to.equal(null);
+  });
+});
+
+describe('<ag-ui-agent> tool approval of large arguments', () => {
+  it('shows a bounded preview of large arguments, and all of them on request, before the person decides', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const { agent, push, end } = pushedAgent();
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${registry}></ag-ui-agent>`);
+    const text = 'x'.repeat(200_000);
+    const sending = el.sendMessage('Edit the note');
+    for (const event of [
+      { type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' },
+      { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'edit' },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: JSON.stringify({ text }) },
+      { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
+      { type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' },
+    ] as BaseEvent[]) {
+      push(event);
+    }
+    end();
+    const approval = await until(el, '[part="tool-approval"]');
+    expect(approval.textContent!.length).to.be.below(6_000);
+    expect(approval.querySelector('[part="tool-call-truncated"]')).to.not.equal(null);
+    const details = approval.querySelector<HTMLDetailsElement>('[part="tool-call-more"]')!;
+    details.open = true;
+    await waitUntil(() => (approval.querySelector('[part="tool-call-args-full"]')?.textContent?.length ?? 0) > 200_000, 'the whole arguments');
+    $(el, '[part="tool-approval-approve"]')!.click();
+    await sending;
+    expect(runs).to.deep.equal([text]);
   });
 });

@@ -9,6 +9,7 @@ import { html, type TemplateResult } from 'lit';
 import type { ToolApprovalView } from '../../agent/types.js';
 import type { ToolEffect } from '../../tools/index.js';
 import { ownSelector } from './own-nodes.js';
+import { PAYLOAD_PREVIEW_CHARS, prettyJson, renderPayloadSection } from './render-tool-payload.js';
 
 /** Handlers of the approval card's buttons. */
 export interface ToolApprovalCardOptions {
@@ -25,14 +26,22 @@ export const EFFECT_LABELS: Readonly<Record<ToolEffect, string>> = Object.freeze
   external_side_effect: 'Acts outside this page with your session',
 });
 
+/** The arguments as JSON text, once per arguments object (a card re-renders while it waits). */
+const argumentsTexts = new WeakMap<object, string>();
+
 function argumentsText(args: unknown): string {
   if (args === undefined) return '';
-  if (typeof args === 'object' && args !== null && Object.keys(args).length === 0) return '';
+  if (typeof args !== 'object' || args === null) return String(args);
+  const cached = argumentsTexts.get(args);
+  if (cached !== undefined) return cached;
+  let text: string;
   try {
-    return JSON.stringify(args, null, 2) ?? String(args);
+    text = Object.keys(args).length === 0 ? '' : (JSON.stringify(args) ?? String(args));
   } catch {
-    return String(args);
+    text = String(args);
   }
+  argumentsTexts.set(args, text);
+  return text;
 }
 
 /** The trimmed text of the reason field in the approval card that contains `from`. */
@@ -74,7 +83,10 @@ export function renderToolApproval(
       </p>
       ${args === ''
         ? html`<p part="tool-approval-no-args" class="tool-approval-no-args">No arguments.</p>`
-        : html`<pre part="tool-approval-args" class="tool-approval-args" aria-label="Arguments">${args}</pre>`}
+        : args.length <= PAYLOAD_PREVIEW_CHARS
+          ? html`<pre part="tool-approval-args" class="tool-approval-args" aria-label="Arguments">${prettyJson(args)}</pre>`
+          : // Large arguments: a bounded preview, with the whole of them on request (what the call runs with).
+            renderPayloadSection(args, false, { which: 'args', label: 'Arguments', fileName: `${toolCallName}-arguments.json` })}
       <div part="tool-approval-actions" class="tool-approval-actions">
         <button
           part="tool-approval-approve"
