@@ -4,9 +4,11 @@ import { createAgUiMiddleware } from './web/server/index.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
 };
-/** Every runtime dependency (and its subpaths) stays external in the library build. */
-const external = (id: string) => Object.keys(pkg.dependencies).some((dep) => id === dep || id.startsWith(`${dep}/`));
+/** Every runtime and peer dependency (and its subpaths) stays external in the library build. */
+const externalDeps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+const external = (id: string) => externalDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /** Mounts the demo AG-UI agent (and the scripted test agents) at /api/* on the dev and preview servers. */
 function agUiServer(): Plugin {

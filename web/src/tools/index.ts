@@ -32,6 +32,7 @@ export type {
   ToolValidationIssue,
 } from './types.js';
 export { isToolEffect } from './tool-effect.js';
+export { defineTool, type SchemaToolDefinition } from './define-tool.js';
 
 // Errors
 export {
