@@ -1,4 +1,5 @@
 // @web/test-runner configuration: every tests/**/*.test.ts in real headless Chromium.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -28,6 +29,13 @@ await build({
 });
 const { createAgUiMiddleware } = await import(`${pathToFileURL(serverBundle).href}?t=${Date.now()}`);
 const agUiMiddleware = createAgUiMiddleware();
+
+// The Custom Elements Manifest is a build output (custom-elements.json, `npm run manifest`); write it now too, so
+// tests/package/custom-elements-manifest.test.ts checks the manifest of this source tree, also on a fresh clone.
+const manifest = spawnSync(process.execPath, [fileURLToPath(new URL('./scripts/manifest.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+if (manifest.status !== 0) throw new Error('Could not generate custom-elements.json (npm run manifest)');
 
 export default {
   files: ['tests/**/*.test.ts'],

@@ -123,6 +123,7 @@ const MAX_RENDERED = 150;
  * @csspart tool-approval-actions - The row of buttons.
  * @csspart tool-approval-approve - The Approve button.
  * @csspart tool-approval-deny - The Deny button.
+ * @csspart tool-approval-reason - The optional reason for a denial (Enter there denies).
  * @csspart interrupts - The list of interrupt cards, after the last message.
  * @csspart interrupt - An interrupt card (with `interrupt-open`, `interrupt-resolved`, `interrupt-cancelled` or `interrupt-expired`).
  * @csspart interrupt-reason - The interrupt's `reason`.
