@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
@@ -36,6 +37,9 @@ const manifest = spawnSync(process.execPath, [fileURLToPath(new URL('./scripts/m
   stdio: 'inherit',
 });
 if (manifest.status !== 0) throw new Error('Could not generate custom-elements.json (npm run manifest)');
+// Likewise the no-build-step bundle (dist/bundle/ag-ui-lit.js, `ag-ui-lit/bundle`) that tests/package/bundle.test.ts
+// loads in a static page: built from this source tree with the config `npm run build` uses.
+await viteBuild({ configFile: fileURLToPath(new URL('./vite.bundle.config.ts', import.meta.url)), logLevel: 'warn' });
 
 export default {
   files: ['tests/**/*.test.ts'],

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+
+/**
+ * The no-build-step bundle (`ag-ui-lit/bundle`): web/src/bundle.ts as one self-contained, minified ES module,
+ * dependencies (lit, @ag-ui/client, zod, marked, DOMPurify...) included, at dist/bundle/ag-ui-lit.js. Run by
+ * `npm run build` after the library build (which empties dist/), and by the test runner's startup for
+ * tests/package/bundle.test.ts.
+ */
+export default defineConfig({
+  // Library mode leaves `process.env.NODE_ENV` alone; a page without a bundler has no `process`.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist/bundle',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    lib: {
+      entry: 'web/src/bundle.ts',
+      formats: ['es'],
+      fileName: () => 'ag-ui-lit.js',
+    },
+    rolldownOptions: {
+      // One file: no chunks for dynamic imports.
+      output: { codeSplitting: false, minify: true },
+    },
+  },
+});

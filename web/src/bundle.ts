@@ -1,0 +1,18 @@
+/**
+ * ag-ui-lit as one file for pages without a build step (`ag-ui-lit/bundle`, `dist/bundle/ag-ui-lit.js`): everything
+ * the main entry exports, its dependencies bundled in and minified, and Zod's `z` for tool schemas. Importing it
+ * defines `<ag-ui-agent>`, as the main entry does.
+ *
+ * @example
+ * ```html
+ * <script type="module">
+ *   import { z, defineTool } from '/vendor/ag-ui-lit.js';
+ *   document.querySelector('ag-ui-agent').tools = [defineTool({ name: 'get_title', description: 'Page title',
+ *     effect: 'read_only', schema: z.object({}), handler: () => document.title })];
+ * </script>
+ * ```
+ * @module
+ */
+// `export *` rather than named re-exports: the bundle is the main entry plus `z`, and must never drift from it.
+export * from './index.js';
+export { z } from 'zod';
