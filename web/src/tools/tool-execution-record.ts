@@ -6,6 +6,7 @@ import {
   type ToolError,
   type ToolExecution,
   type ToolExecutionResult,
+  type ToolLateCompletion,
 } from './types.js';
 
 /**
@@ -70,6 +71,12 @@ export class ExecutionRecord {
   observer: ((event: ToolExecutionEvent) => void) | undefined = undefined;
   /** The caller's lean follower (`execute(..., { hook })`, internal). */
   hook: ExecutionHook | undefined = undefined;
+  /** Abandoned attempts (timed out, cancelled) still in flight -> their attempt numbers. */
+  abandoned: Map<AbortController, number> | undefined = undefined;
+  /** The outcome of the last abandoned attempt that settled afterwards. */
+  lateCompletion: ToolLateCompletion | undefined = undefined;
+  /** A write (effect not `read_only`) whose handler started was abandoned: the action may have happened. */
+  mayHaveRun = false;
 
   constructor(
     readonly id: string,
@@ -78,13 +85,17 @@ export class ExecutionRecord {
     readonly args: unknown,
     readonly config: ToolRunConfig,
     readonly queuedAt: number,
+    /** Whether the tool's effect is not `read_only`. */
+    readonly write: boolean,
+    /** Whether the runtime may repeat an attempt on its own (see `isRetrySafe`). */
+    readonly retrySafe: boolean,
   ) {}
 
   get toolName(): string {
     return this.tool.name;
   }
 
-  /** Finished (succeeded, failed or cancelled). */
+  /** Finished (succeeded, failed, cancelled or uncertain). */
   get settled(): boolean {
     return this.outcome !== undefined;
   }
@@ -131,6 +142,7 @@ export function snapshotExecution(record: ExecutionRecord): ToolExecution {
   };
   if (record.result !== undefined) execution.result = record.result;
   if (record.error !== undefined) execution.error = record.error;
+  if (record.lateCompletion !== undefined) execution.lateCompletion = record.lateCompletion;
   return Object.freeze(execution);
 }
 

@@ -23,6 +23,7 @@ interface StatsEntry {
   successCount: number;
   failureCount: number;
   cancelledCount: number;
+  uncertainCount: number;
   totalDurationMs: number;
   lastExecutedAt: number | undefined;
 }
@@ -54,6 +55,7 @@ function toStats(entry: StatsEntry | undefined): ToolStats {
       successCount: 0,
       failureCount: 0,
       cancelledCount: 0,
+      uncertainCount: 0,
       totalDurationMs: 0,
       averageDurationMs: 0,
       successRate: 0,
@@ -66,6 +68,7 @@ function toStats(entry: StatsEntry | undefined): ToolStats {
     successCount: entry.successCount,
     failureCount: entry.failureCount,
     cancelledCount: entry.cancelledCount,
+    uncertainCount: entry.uncertainCount,
     totalDurationMs: entry.totalDurationMs,
     averageDurationMs: n === 0 ? 0 : entry.totalDurationMs / n,
     successRate: n === 0 ? 0 : entry.successCount / n,
@@ -441,6 +444,7 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
         successCount: 0,
         failureCount: 0,
         cancelledCount: 0,
+        uncertainCount: 0,
         totalDurationMs: 0,
         lastExecutedAt: undefined,
       };
@@ -449,6 +453,7 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     entry.executionCount++;
     if (outcome === 'succeeded') entry.successCount++;
     else if (outcome === 'failed') entry.failureCount++;
+    else if (outcome === 'uncertain') entry.uncertainCount++;
     else entry.cancelledCount++;
     entry.totalDurationMs += durationMs > 0 ? durationMs : 0;
     entry.lastExecutedAt = finishedAt;

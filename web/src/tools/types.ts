@@ -8,8 +8,18 @@ export interface ToolMetadata {
   category?: string;
   /** Free-form labels, queried with `ToolRegistry.getByTag()`. */
   tags?: string[];
-  /** True when running the tool twice with the same arguments has the effect of running it once. Informational. */
+  /**
+   * True when running the tool twice with the same arguments has the effect of running it once. A tool whose effect is
+   * not `read_only` is retried automatically (backoff, a timed-out attempt) only when this or `acceptsIdempotencyKey`
+   * is `true`: otherwise a failed or timed-out attempt is final, since it may already have changed something.
+   */
   idempotent?: boolean;
+  /**
+   * True when the handler sends `context.idempotencyKey` to the API it calls (its `Idempotency-Key` header), so that
+   * the API applies a repeated attempt once. Lets a `state_change` or `external_side_effect` tool be retried
+   * automatically, as `idempotent` does. Default `false`.
+   */
+  acceptsIdempotencyKey?: boolean;
   /** Expected run time of one attempt, in ms. Informational (UIs may show it). */
   estimatedDuration?: number;
   /**
@@ -46,6 +56,12 @@ export interface ToolExecutionContext {
   attemptNumber: number;
   /** Attempts allowed for this execution (`RetryConfig.maxAttempts` after per-tool overrides). */
   maxAttempts: number;
+  /**
+   * A key that names this tool call's action, the same on every attempt (and every execution) of one tool call: the
+   * value to send in an API's `Idempotency-Key` header, so that a retried write is applied once. Derived from the
+   * call id (it is `toolCallId`).
+   */
+  idempotencyKey: string;
 }
 
 /**
@@ -154,6 +170,11 @@ export const ToolExecutionStatus = {
   FAILED: 'failed',
   /** Cancelled (`cancel()`, `cancelAll()` or the caller's `signal`). */
   CANCELLED: 'cancelled',
+  /**
+   * A tool whose effect is not `read_only` was stopped (timeout, cancellation) after its handler started: it may or may
+   * not have done what it does. Never retried; the error's category is `uncertain`, code `uncertain_outcome`.
+   */
+  UNCERTAIN: 'uncertain',
 } as const;
 export type ToolExecutionStatus = (typeof ToolExecutionStatus)[keyof typeof ToolExecutionStatus];
 
@@ -173,6 +194,11 @@ export const ToolErrorCategory = {
   PERMANENT: 'permanent',
   /** Anything else. */
   UNKNOWN: 'unknown',
+  /**
+   * A `state_change` or `external_side_effect` call was stopped after its handler started (timeout, cancellation): the
+   * action may have completed. Never retried.
+   */
+  UNCERTAIN: 'uncertain',
 } as const;
 export type ToolErrorCategory = (typeof ToolErrorCategory)[keyof typeof ToolErrorCategory];
 
@@ -231,6 +257,24 @@ export interface ToolExecution {
    * errors of the attempts before it (the final error is in `error`, not here).
    */
   retry: { attemptNumber: number; maxAttempts: number; previousErrors: ToolError[] };
+  /**
+   * The outcome of an attempt that was abandoned (timed out, cancelled) and settled afterwards, the last one if
+   * several did (see `tool-execution-late-completion`). It does not change `status`, `result` or `error`. `at` is ms
+   * since the epoch.
+   */
+  lateCompletion?: ToolLateCompletion;
+}
+
+/** A result (or error) that an abandoned attempt produced after the runtime stopped waiting for it. */
+export interface ToolLateCompletion {
+  /** 1-based number of the abandoned attempt. */
+  attemptNumber: number;
+  /** When it settled, ms since the epoch. */
+  at: number;
+  /** The result string, when the attempt succeeded. */
+  result?: string;
+  /** The error, when the attempt failed. */
+  error?: ToolError;
 }
 
 /**
@@ -268,15 +312,17 @@ export const DEFAULT_RETRY_CONFIG: Readonly<RetryConfig> = Object.freeze({
 });
 
 /** How a finished execution ended, as recorded in `ToolStats` (`ToolRegistry.recordExecution`). */
-export type ToolExecutionOutcome = 'succeeded' | 'failed' | 'cancelled';
+export type ToolExecutionOutcome = 'succeeded' | 'failed' | 'cancelled' | 'uncertain';
 
 /** Per-tool statistics kept by the registry and updated by the `ToolExecutionManager`. */
 export interface ToolStats {
-  /** Finished executions (succeeded + failed + cancelled). */
+  /** Finished executions (succeeded + failed + cancelled + uncertain). */
   executionCount: number;
   successCount: number;
   failureCount: number;
   cancelledCount: number;
+  /** Executions that ended `uncertain` (a write stopped after its handler started). */
+  uncertainCount: number;
   /** Sum of finished executions' durations, in ms. */
   totalDurationMs: number;
   /** `totalDurationMs / executionCount`, or 0. */

@@ -71,7 +71,7 @@ export function isCancellable(data: ToolCallCardData): boolean {
 
 /** The status line, e.g. `Running`, `Retrying: attempt 2 of 3 in 2 s`. */
 export function statusLabel(data: ToolCallCardData, now: number): string {
-  if (data.retry && data.status !== 'succeeded' && data.status !== 'failed' && data.status !== 'cancelled') {
+  if (data.retry && data.status !== 'succeeded' && data.status !== 'failed' && data.status !== 'cancelled' && data.status !== 'uncertain') {
     const seconds = Math.max(0, Math.ceil((data.retry.retryAt - now) / 1000));
     return `Retrying: attempt ${data.retry.attemptNumber} of ${data.retry.maxAttempts} in ${seconds} s`;
   }
@@ -92,6 +92,8 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
       return 'Failed';
     case 'cancelled':
       return 'Cancelled';
+    case 'uncertain':
+      return 'May have completed';
     case 'unanswered':
       return 'No result';
     default:
