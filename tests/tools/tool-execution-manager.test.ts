@@ -565,6 +565,7 @@ describe('ToolExecutionManager', () => {
         failureCount: 2,
         cancelledCount: 1,
         uncertainCount: 0,
+        cachedCount: 0,
         totalDurationMs: 600,
         averageDurationMs: 120,
         successRate: 0.4,

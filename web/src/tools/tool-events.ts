@@ -41,6 +41,8 @@ export interface ToolExecutionSucceededDetail extends ToolExecutionEventBase {
   execution: ToolExecution;
   /** The result string sent to the agent. */
   result: string;
+  /** `true` when the result came from the tool's result cache (`metadata.cache`): the handler did not run. */
+  cached?: boolean;
 }
 
 /** `tool-execution-retrying`: an attempt failed with a retryable error; the next attempt starts after `delayMs`. */

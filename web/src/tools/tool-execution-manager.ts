@@ -14,6 +14,7 @@ import { ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
 import { lateOutcome, watchHandler, type HandlerOutcome } from './handler-outcome.js';
 import { isRetrySafe, toolEffectOf } from './tool-effect.js';
 import { ownerOf } from './tool-owner.js';
+import { canonicalJson, resultCacheOf } from './tool-result-cache.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
   DEFAULT_RETRY_CONFIG,
@@ -349,6 +350,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       }
       this.#callerSignals.watch(record, signal);
     }
+    if (this.#answerFromCache(record)) return;
     if (this.#breaker !== undefined) {
       const admission = this.#breaker.admit(record.toolName);
       if (!admission.admitted) {
@@ -359,6 +361,29 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     }
     record.startedAt = record.queuedAt; // nothing queues executions: they start when execute() is called
     this.#startAttempt(record);
+  }
+
+  /**
+   * For a `read_only` tool with `metadata.cache`: settles the execution with a cached result (the handler does not
+   * run; `true`), or notes where to cache its result. The key is the canonical JSON of the arguments as given (the
+   * validated ones exist only inside the executor); a tool never registered has no cache.
+   */
+  #answerFromCache(record: ExecutionRecord): boolean {
+    const ttlMs = record.tool.metadata?.cache?.ttlMs;
+    if (record.write || typeof ttlMs !== 'number' || !(ttlMs > 0)) return false;
+    const owner = ownerOf(record.tool);
+    const key = owner && canonicalJson(record.args);
+    if (owner === undefined || key === undefined) return false;
+    const cache = resultCacheOf(owner);
+    const result = cache.get(record.toolName, key, Date.now());
+    if (result === undefined) {
+      record.cacheSlot = { cache, key, ttlMs };
+      return false;
+    }
+    record.cached = true;
+    record.startedAt = record.queuedAt;
+    this.#finish(record, ToolExecutionStatus.SUCCEEDED, { success: true, result });
+    return true;
   }
 
   #startAttempt(record: ExecutionRecord): void {
@@ -564,9 +589,12 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     this.#executions.finish(record);
     try {
       const registry = this.#registry === undefined ? ownerOf(record.tool) : this.#registry;
-      registry?.recordExecution(record.toolName, status, duration, completedAt);
+      registry?.recordExecution(record.toolName, status, duration, completedAt, record.cached);
+      const slot = record.cacheSlot;
+      if (slot !== undefined && outcome.success) slot.cache.set(record.toolName, slot.key, outcome.result, completedAt + slot.ttlMs);
       const breaker = this.#breaker;
-      if (breaker !== undefined) {
+      // A cached answer never reached the circuit: it neither proves nor disproves the tool works.
+      if (breaker !== undefined && !record.cached) {
         if (status === ToolExecutionStatus.SUCCEEDED) breaker.recordSuccess(record.toolName, record.trial);
         else if (
           (status === ToolExecutionStatus.FAILED && countsAgainstCircuit(record.error)) ||
@@ -578,7 +606,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       }
       const execution = snapshotExecution(record);
       if (status === ToolExecutionStatus.SUCCEEDED) {
-        this.#dispatch(record, 'tool-execution-succeeded', { ...eventBase(record), execution, result: record.result! });
+        const cached = record.cached ? { cached: true } : {};
+        this.#dispatch(record, 'tool-execution-succeeded', { ...eventBase(record), execution, result: record.result!, ...cached });
       } else if (status === ToolExecutionStatus.FAILED) {
         this.#dispatch(record, 'tool-execution-failed', { ...eventBase(record), execution, error: record.error! });
       } else if (status === ToolExecutionStatus.UNCERTAIN) {

@@ -1,4 +1,5 @@
 import type { ToolExecutionEvent, ToolExecutionEventBase, ToolExecutionEventType } from './tool-events.js';
+import type { ToolResultCache } from './tool-result-cache.js';
 import {
   ToolExecutionStatus,
   type RetryConfig,
@@ -77,6 +78,10 @@ export class ExecutionRecord {
   lateCompletion: ToolLateCompletion | undefined = undefined;
   /** A write (effect not `read_only`) whose handler started was abandoned: the action may have happened. */
   mayHaveRun = false;
+  /** Where this call's result is cached, for a `read_only` tool with `metadata.cache` (and arguments JSON can hold). */
+  cacheSlot: { cache: ToolResultCache; key: string; ttlMs: number } | undefined = undefined;
+  /** Answered from the result cache. */
+  cached = false;
 
   constructor(
     readonly id: string,
@@ -143,6 +148,7 @@ export function snapshotExecution(record: ExecutionRecord): ToolExecution {
   if (record.result !== undefined) execution.result = record.result;
   if (record.error !== undefined) execution.error = record.error;
   if (record.lateCompletion !== undefined) execution.lateCompletion = record.lateCompletion;
+  if (record.cached) execution.cached = true;
   return Object.freeze(execution);
 }
 

@@ -32,6 +32,13 @@ export interface ToolMetadata {
   /** Per-tool retry settings; each field present overrides the manager's default for this tool. */
   retryConfig?: Partial<RetryConfig>;
   /**
+   * Caches the results of a `read_only` tool: a call with equal arguments (the same JSON once object keys are sorted)
+   * within `ttlMs` of a successful one gets that result without running the handler (its events and statistics say
+   * `cached`). Kept in the registry that registered the tool (`ToolRegistry.clearCache(name?)`), at most 100 results
+   * per tool. Ignored for any other effect: a write always runs.
+   */
+  cache?: { ttlMs: number };
+  /**
    * Whether the agent is run again after this tool's result is appended (AG-UI's follow-up run).
    * Default `true`. A run whose executed tools all say `false` gets no follow-up.
    */
@@ -263,6 +270,8 @@ export interface ToolExecution {
    * since the epoch.
    */
   lateCompletion?: ToolLateCompletion;
+  /** `true` when the result came from the tool's result cache (`metadata.cache`): the handler did not run. */
+  cached?: boolean;
 }
 
 /** A result (or error) that an abandoned attempt produced after the runtime stopped waiting for it. */
@@ -323,6 +332,8 @@ export interface ToolStats {
   cancelledCount: number;
   /** Executions that ended `uncertain` (a write stopped after its handler started). */
   uncertainCount: number;
+  /** Successful executions answered from the result cache (`metadata.cache`); also counted in `successCount`. */
+  cachedCount: number;
   /** Sum of finished executions' durations, in ms. */
   totalDurationMs: number;
   /** `totalDurationMs / executionCount`, or 0. */
