@@ -239,8 +239,13 @@ export class ToolCallStore {
         this.#setStatus(record, 'pending');
         return;
       }
+      case 'tool-execution-rate-limited':
+        record.rateLimit = { startAt: event.detail.startAt };
+        this.#setStatus(record, 'pending');
+        return;
       case 'tool-execution-validating':
         delete record.retry;
+        delete record.rateLimit;
         this.#setStatus(record, 'validating');
         return;
       case 'tool-execution-executing': {
@@ -284,6 +289,7 @@ export class ToolCallStore {
     if (message.error !== undefined) record.answer.error = message.error;
     const redaction = this.#redaction(record);
     delete record.retry;
+    delete record.rateLimit;
     delete record.approval;
     const execution = answer.execution && redactExecution(redaction, answer.execution);
     if (answer.status === 'succeeded') {

@@ -120,6 +120,8 @@ export interface ToolCallRecord {
   error?: ToolCallError;
   /** Set while a retry backoff is pending. `delayMs` in ms; `retryAt` in ms since the epoch. */
   retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolCallError };
+  /** Set while the call waits for its turn under the tool's rate limit (`pending`); `startAt` in ms since the epoch. */
+  rateLimit?: { startAt: number };
   /** The current (or last) attempt, 1-based, and how many are allowed; set once the call started running here. */
   attempts?: { attemptNumber: number; maxAttempts: number };
   /** Set while `awaiting_approval`: what the person is asked to approve. */

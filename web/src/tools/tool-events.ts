@@ -20,6 +20,19 @@ export interface ToolExecutionStartedDetail extends ToolExecutionEventBase {
   execution: ToolExecution;
 }
 
+/**
+ * `tool-execution-rate-limited`: the tool's rate limit (`metadata.rateLimit`) holds the execution back; it starts
+ * (its first attempt validates) after `delayMs`, unless cancelled meanwhile. Fires at most once, after `started`.
+ */
+export interface ToolExecutionRateLimitedDetail extends ToolExecutionEventBase {
+  /** Wait before the execution starts, in ms. */
+  delayMs: number;
+  /** When it starts, ms since the epoch. */
+  startAt: number;
+  /** Frozen snapshot of the record (status `pending`). */
+  execution: ToolExecution;
+}
+
 /** `tool-execution-validating`: an attempt is about to validate `args` (fires once per attempt). */
 export interface ToolExecutionValidatingDetail extends ToolExecutionEventBase {
   /** The arguments as given to `execute()` (the caller's value, not a copy). */
@@ -104,13 +117,15 @@ export interface CircuitStateChangedDetail {
 }
 
 /**
- * Events of `ToolExecutionManager`. Per execution they come in this order: `started`, then per attempt
+ * Events of `ToolExecutionManager`. Per execution they come in this order: `started`, `rate-limited` (when it
+ * waits for its turn), then per attempt
  * `validating`, `executing`, then `succeeded` | `retrying` (and the next attempt) | `failed` | `uncertain`;
  * `cancelled` (or `uncertain`, for a write whose handler started) can end the sequence at any point, and
  * `late-completion` can follow, even after the end, for an abandoned attempt that settles later. An execution rejected by an open circuit fires `started` then `failed`.
  */
 export interface ToolExecutionManagerEventMap {
   'tool-execution-started': CustomEvent<ToolExecutionStartedDetail>;
+  'tool-execution-rate-limited': CustomEvent<ToolExecutionRateLimitedDetail>;
   'tool-execution-validating': CustomEvent<ToolExecutionValidatingDetail>;
   'tool-execution-executing': CustomEvent<ToolExecutionExecutingDetail>;
   'tool-execution-succeeded': CustomEvent<ToolExecutionSucceededDetail>;

@@ -14,6 +14,7 @@ import { ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
 import { lateOutcome, watchHandler, type HandlerOutcome } from './handler-outcome.js';
 import { isRetrySafe, toolEffectOf } from './tool-effect.js';
 import { ownerOf } from './tool-owner.js';
+import { RateLimiter, rateLimitedError, usableRateLimit } from './rate-limiter.js';
 import { canonicalJson, resultCacheOf } from './tool-result-cache.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
@@ -197,6 +198,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   #executions: ExecutionHistory;
   /** Caller signals being watched, with the running executions each one cancels. */
   #callerSignals = new CallerSignals((record, reason) => this.#cancel(record, reason));
+  #rateLimiter = new RateLimiter();
 
   /**
    * @param executor - runs one attempt; default a `ValidatingToolExecutor`
@@ -351,6 +353,44 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       this.#callerSignals.watch(record, signal);
     }
     if (this.#answerFromCache(record)) return;
+    if (this.#waitForRateLimit(record)) return;
+    this.#admit(record);
+  }
+
+  /**
+   * Under the tool's `metadata.rateLimit`: refuses an execution that would wait past its deadline (`true`), or holds
+   * it back until its turn (`true`; it is admitted then), or lets it start now (`false`).
+   */
+  #waitForRateLimit(record: ExecutionRecord): boolean {
+    const limit = usableRateLimit(record.tool.metadata?.rateLimit);
+    if (limit === undefined) return false;
+    const deadlineMs = limit.maxWaitMs ?? record.config.timeoutMs ?? Infinity;
+    const now = Date.now();
+    const slot = this.#rateLimiter.reserve(record.toolName, limit, now, deadlineMs);
+    if (!slot.admitted) {
+      this.#finish(record, ToolExecutionStatus.FAILED, failure(rateLimitedError(record.toolName, limit, slot.waitMs, deadlineMs)));
+      return true;
+    }
+    if (slot.waitMs <= 0) return false;
+    record.rateSlot = slot.startAt;
+    this.#dispatch(record, 'tool-execution-rate-limited', {
+      ...eventBase(record),
+      delayMs: slot.waitMs,
+      startAt: slot.startAt,
+      execution: snapshotExecution(record),
+    });
+    if (record.settled) return true;
+    record.timer = globalThis.setTimeout(() => {
+      record.timer = undefined;
+      record.rateSlot = undefined; // used
+      record.startedAt = Date.now();
+      if (!record.settled) this.#admit(record);
+    }, slot.waitMs);
+    return true;
+  }
+
+  /** Lets an execution through its circuit and starts its first attempt. */
+  #admit(record: ExecutionRecord): void {
     if (this.#breaker !== undefined) {
       const admission = this.#breaker.admit(record.toolName);
       if (!admission.admitted) {
@@ -359,7 +399,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       }
       record.trial = admission.trial;
     }
-    record.startedAt = record.queuedAt; // nothing queues executions: they start when execute() is called
+    record.startedAt ??= record.queuedAt; // nothing else queues executions: they start when execute() is called
     this.#startAttempt(record);
   }
 
@@ -585,6 +625,10 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       record.timer = undefined;
     }
     if (record.caller !== undefined) this.#callerSignals.unwatch(record);
+    if (record.rateSlot !== undefined) {
+      this.#rateLimiter.release(record.toolName, record.rateSlot);
+      record.rateSlot = undefined;
+    }
 
     this.#executions.finish(record);
     try {

@@ -60,7 +60,7 @@ export class ExecutionRecord {
   trial = false;
   /** The controller of the attempt in flight (its identity too); `undefined` between attempts and once settled. */
   attempt: AbortController | undefined = undefined;
-  /** The attempt's timeout timer, or the backoff timer between attempts (never both at once). */
+  /** The attempt's timeout timer, the backoff timer between attempts, or the rate limit wait (one at a time). */
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
   /** The outcome once settled (what `execute()` resolves). */
   outcome: ToolExecutionResult | undefined = undefined;
@@ -82,6 +82,8 @@ export class ExecutionRecord {
   cacheSlot: { cache: ToolResultCache; key: string; ttlMs: number } | undefined = undefined;
   /** Answered from the result cache. */
   cached = false;
+  /** The start reserved under the tool's rate limit while the execution waits for it (ms since the epoch). */
+  rateSlot: number | undefined = undefined;
 
   constructor(
     readonly id: string,

@@ -39,10 +39,27 @@ export interface ToolMetadata {
    */
   cache?: { ttlMs: number };
   /**
+   * At most `max` executions of this tool start in any `perMs` (a sliding window, per `ToolExecutionManager`). A call
+   * over the limit waits for its turn (status `pending`, event `tool-execution-rate-limited`; cancellable like any
+   * execution), unless the wait would pass its deadline (`maxWaitMs`, default the tool's timeout; no timeout: no
+   * deadline): then it is refused at once, category `transient`, code `rate_limited`, `retryAfter` the wait.
+   */
+  rateLimit?: ToolRateLimit;
+  /**
    * Whether the agent is run again after this tool's result is appended (AG-UI's follow-up run).
    * Default `true`. A run whose executed tools all say `false` gets no follow-up.
    */
   followUp?: boolean;
+}
+
+/** A tool's rate limit (`ToolMetadata.rateLimit`). */
+export interface ToolRateLimit {
+  /** Executions that may start in any window of `perMs` (integer >= 1). */
+  max: number;
+  /** Length of the window, in ms. */
+  perMs: number;
+  /** Longest a call waits for its turn, in ms; a longer wait refuses it (`rate_limited`). Default: the tool's timeout. */
+  maxWaitMs?: number;
 }
 
 /** What a handler receives besides its arguments. One context per attempt. */
@@ -165,7 +182,7 @@ export interface RegisteredTool<TArgs = any> extends ToolDefinition<TArgs> {
 
 /** Lifecycle states of a `ToolExecution` (Lit's `TaskStatus` pattern: an `as const` object plus a type). */
 export const ToolExecutionStatus = {
-  /** Queued, or waiting out a retry backoff. */
+  /** Queued, waiting for its turn under a rate limit, or waiting out a retry backoff. */
   PENDING: 'pending',
   /** An attempt is about to validate its arguments. */
   VALIDATING: 'validating',
