@@ -41,7 +41,7 @@ describe('AgentRunLoop default tool timeout', () => {
     clock.restore();
 
     const answer = parseContent(toolMessages(loop.messages)[0]!.content);
-    expect(answer).to.deep.include({ ok: false, errorCode: 'timeout' });
+    expect(answer).to.deep.include({ ok: false, errorCode: 'uncertain_outcome' });
     expect(String(answer.message)).to.contain('60000 ms');
   });
 });

@@ -564,6 +564,8 @@ describe('ToolExecutionManager', () => {
         successCount: 2,
         failureCount: 2,
         cancelledCount: 1,
+        uncertainCount: 0,
+        cachedCount: 0,
         totalDurationMs: 600,
         averageDurationMs: 120,
         successRate: 0.4,

@@ -18,17 +18,17 @@ import {
   type ToolRegistry,
 } from '../tools/index.js';
 import { parsePartialJson } from './partial-json.js';
-import { ToolResultErrorCode, contentText } from './tool-results.js';
+import { ToolResultErrorCode, contentText, toolFailureMessage } from './tool-results.js';
 import type { AgentRunLoopEventMap, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
 type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
 
 /** Statuses after which a call changes no more (a later server result may still turn `unanswered` into `succeeded`). */
-const FINAL: ReadonlySet<ToolCallStatus> = new Set(['succeeded', 'failed', 'cancelled']);
+const FINAL: ReadonlySet<ToolCallStatus> = new Set(['succeeded', 'failed', 'cancelled', 'uncertain']);
 
 /** How a call the loop answers ends: what the agent is sent, and what the record says. */
 export interface ToolCallAnswer {
-  status: 'succeeded' | 'failed' | 'cancelled';
+  status: 'succeeded' | 'failed' | 'cancelled' | 'uncertain';
   /** The tool message for the agent. */
   message: ToolMessage;
   /** Whether it asks for a follow-up run. */
@@ -216,6 +216,18 @@ export class ToolCallStore {
   /** One lifecycle event of the execution that runs a frontend call (the manager's `onEvent`). */
   onExecution(toolCallId: string, event: ToolExecutionEvent): void {
     const record = this.records.get(toolCallId);
+    if (record && event.type === 'tool-execution-late-completion' && record.executionId === event.detail.executionId) {
+      // After the answer too: the agent is told nothing more, but the record keeps what the action did.
+      const { attemptNumber, at, result, error } = event.detail;
+      const redaction = this.#redaction(record);
+      record.lateCompletion = {
+        attemptNumber,
+        at,
+        ...(result !== undefined && { result: redactToolResult(redaction, result) }),
+        ...(error !== undefined && { error: recordError(redaction, error) }),
+      };
+      return;
+    }
     if (!record || record.answer !== undefined) return;
     record.executionId = event.detail.executionId;
     const redaction = this.#redaction(record);
@@ -227,8 +239,13 @@ export class ToolCallStore {
         this.#setStatus(record, 'pending');
         return;
       }
+      case 'tool-execution-rate-limited':
+        record.rateLimit = { startAt: event.detail.startAt };
+        this.#setStatus(record, 'pending');
+        return;
       case 'tool-execution-validating':
         delete record.retry;
+        delete record.rateLimit;
         this.#setStatus(record, 'validating');
         return;
       case 'tool-execution-executing': {
@@ -243,6 +260,13 @@ export class ToolCallStore {
         record.retry = { attemptNumber, maxAttempts, delayMs, retryAt, error };
         this.#setStatus(record, 'pending');
         this.#emit('tool-retrying', { toolCallId, toolCallName: record.toolCallName, attemptNumber, maxAttempts, error, delayMs });
+        return;
+      }
+      case 'tool-execution-uncertain': {
+        // Answered at once, so that a Stop that caused it (which answers the run's open calls synchronously) finds
+        // this answer rather than writing "cancelled" for an action that may have happened.
+        const { error, execution } = event.detail;
+        this.answer(toolCallId, { status: 'uncertain', message: toolFailureMessage(toolCallId, error), followUp: true, error, execution });
         return;
       }
       default:
@@ -265,6 +289,7 @@ export class ToolCallStore {
     if (message.error !== undefined) record.answer.error = message.error;
     const redaction = this.#redaction(record);
     delete record.retry;
+    delete record.rateLimit;
     delete record.approval;
     const execution = answer.execution && redactExecution(redaction, answer.execution);
     if (answer.status === 'succeeded') {
@@ -320,7 +345,7 @@ export class ToolCallStore {
     return redaction === undefined ? rawText : redactJsonText(rawText, redaction.args);
   }
 
-  #settle(record: ToolCallRecord, status: 'succeeded' | 'failed' | 'cancelled'): void {
+  #settle(record: ToolCallRecord, status: 'succeeded' | 'failed' | 'cancelled' | 'uncertain'): void {
     record.timing.completedAt = Date.now();
     this.#setStatus(record, status);
   }

@@ -89,9 +89,16 @@ export function toolErrorMessage(
 
 /**
  * The tool message for a failed execution: `errorCode` is the error's category; for a result over the budget,
- * `result_too_large` with `sizeBytes` and `maxBytes` (UTF-8 bytes).
+ * `result_too_large` with `sizeBytes` and `maxBytes` (UTF-8 bytes); for a write stopped after it started (category
+ * `uncertain`), `uncertain_outcome`, with a message that says the action may have completed; for a call refused by
+ * the tool's rate limit, `rate_limited` with `retryAfterMs`.
  */
 export function toolFailureMessage(toolCallId: string, error: ToolError): ToolMessage {
+  if (error.category === 'uncertain') return toolErrorMessage(toolCallId, ToolErrorCode.UNCERTAIN_OUTCOME, error.message);
+  if (error.code === ToolErrorCode.RATE_LIMITED) {
+    const extra = error.retryAfter === undefined ? undefined : { retryAfterMs: error.retryAfter };
+    return toolMessage(toolCallId, toolErrorContent(ToolErrorCode.RATE_LIMITED, error.message, undefined, extra), error.message);
+  }
   if (error.code === ToolErrorCode.RESULT_TOO_LARGE && error.cause instanceof ResultTooLargeError) {
     const { sizeBytes, maxBytes } = error.cause;
     const content = toolErrorContent(ToolResultErrorCode.RESULT_TOO_LARGE, error.message, undefined, { sizeBytes, maxBytes });

@@ -146,7 +146,8 @@ function answerOf(toolCallId: string, result: ToolExecutionResult, signal: Abort
     const message = toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, cancelledMessage(signal));
     return { status: 'cancelled', message, followUp: !optsOut, error: result.error };
   }
-  return { status: 'failed', message: toolFailureMessage(toolCallId, result.error), followUp: true, error: result.error };
+  const status = result.error.category === 'uncertain' ? 'uncertain' : 'failed';
+  return { status, message: toolFailureMessage(toolCallId, result.error), followUp: true, error: result.error };
 }
 
 function policyDenied(context: ToolRoundContext, toolCallId: string, name: string): ToolOutcome {

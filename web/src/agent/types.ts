@@ -82,7 +82,8 @@ export type ToolCallKind = 'frontend' | 'backend';
  * Where a tool call stands. `streaming` while TOOL_CALL_ARGS arrive. Frontend: `pending` from TOOL_CALL_END until
  * its run ends, then the execution's status (`pending` again while a retry waits, see `retry`); `awaiting_approval`
  * while a person decides (see `approval`); `failed` for invalid JSON arguments or a call the policy denies;
- * `cancelled` when stopped, denied by the person, or not run. Backend: `executing` from TOOL_CALL_END (the server
+ * `cancelled` when stopped, denied by the person, or not run; `uncertain` when a tool whose effect is not
+ * `read_only` was stopped (timeout, Stop) after it started, so the action may have completed. Backend: `executing` from TOOL_CALL_END (the server
  * runs it), `succeeded` once TOOL_CALL_RESULT arrives, `awaiting_approval` while an AG-UI interrupt with reason
  * `tool_call` asks about it, `unanswered` when its run finished without a result for it (a later result still
  * counts), `cancelled` if the run was stopped or failed first.
@@ -119,12 +120,19 @@ export interface ToolCallRecord {
   error?: ToolCallError;
   /** Set while a retry backoff is pending. `delayMs` in ms; `retryAt` in ms since the epoch. */
   retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolCallError };
+  /** Set while the call waits for its turn under the tool's rate limit (`pending`); `startAt` in ms since the epoch. */
+  rateLimit?: { startAt: number };
   /** The current (or last) attempt, 1-based, and how many are allowed; set once the call started running here. */
   attempts?: { attemptNumber: number; maxAttempts: number };
   /** Set while `awaiting_approval`: what the person is asked to approve. */
   approval?: ToolApprovalView;
   /** The `ToolExecutionManager` execution that ran it (see `manager.getExecution()`). */
   executionId?: string;
+  /**
+   * What an attempt the runtime had abandoned (timed out, stopped) did when it settled afterwards: its result or error
+   * (redacted like `result` and `error`). Only recorded: the agent is told nothing more. `at`: ms since the epoch.
+   */
+  lateCompletion?: { attemptNumber: number; at: number; result?: string; error?: ToolCallError };
   /** ms since the epoch: when the call started streaming, started running here, and got its final status. */
   timing: { createdAt: number; startedAt?: number; completedAt?: number };
   /**

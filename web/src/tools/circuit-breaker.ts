@@ -186,7 +186,7 @@ export class CircuitBreaker {
 /**
  * Whether a failed execution says something about the tool's health. Invalid arguments do not: they are the
  * model's mistake, and letting them open the circuit would lock every caller out of a healthy tool because one
- * conversation went astray. Cancellations are the user's choice, and a circuit-open rejection never ran.
+ * conversation went astray. Cancellations are the user's choice, and a circuit-open or rate-limited rejection never ran.
  * @internal
  */
 export function countsAgainstCircuit(error: ToolError | undefined): boolean {
@@ -194,7 +194,8 @@ export function countsAgainstCircuit(error: ToolError | undefined): boolean {
     error !== undefined &&
     error.category !== 'validation' &&
     error.category !== 'cancelled' &&
-    error.code !== ToolErrorCode.CIRCUIT_OPEN
+    error.code !== ToolErrorCode.CIRCUIT_OPEN &&
+    error.code !== ToolErrorCode.RATE_LIMITED
   );
 }
 

@@ -15,6 +15,10 @@ export const ToolErrorCode = {
   TIMEOUT: 'timeout',
   /** The execution was cancelled. */
   CANCELLED: 'cancelled',
+  /** A write (effect not `read_only`) was stopped after its handler started: it may have completed. */
+  UNCERTAIN_OUTCOME: 'uncertain_outcome',
+  /** The tool's rate limit (`metadata.rateLimit`) would make the call wait past its deadline; the handler did not run. */
+  RATE_LIMITED: 'rate_limited',
   /** `fetch` failed at the network level. */
   NETWORK_ERROR: 'network_error',
   /** `execute()` was given something that is not a tool definition. */

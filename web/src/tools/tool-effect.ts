@@ -1,4 +1,4 @@
-import { ToolEffect } from './types.js';
+import { ToolEffect, type ToolDefinition } from './types.js';
 
 const EFFECTS: ReadonlySet<unknown> = new Set(Object.values(ToolEffect));
 
@@ -28,4 +28,15 @@ export function toolEffectOf(definition: { name?: unknown; effect?: unknown }): 
     );
   }
   return ToolEffect.EXTERNAL_SIDE_EFFECT;
+}
+
+/**
+ * Whether the runtime may run an attempt of `tool` again on its own (backoff, a timed-out attempt): always for a
+ * `read_only` tool; for any other only when it says a repeat is safe (`metadata.idempotent` or
+ * `metadata.acceptsIdempotencyKey`). A write that may already have happened is never repeated blindly.
+ * @internal
+ */
+export function isRetrySafe(tool: ToolDefinition): boolean {
+  if (toolEffectOf(tool) === ToolEffect.READ_ONLY) return true;
+  return tool.metadata?.idempotent === true || tool.metadata?.acceptsIdempotencyKey === true;
 }

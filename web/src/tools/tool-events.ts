@@ -1,4 +1,4 @@
-import type { CircuitState, ToolError, ToolExecution } from './types.js';
+import type { CircuitState, ToolError, ToolExecution, ToolLateCompletion } from './types.js';
 
 /**
  * Fields every execution event carries, so a listener (e.g. the AG-UI run loop) can map any event back to its
@@ -17,6 +17,19 @@ export interface ToolExecutionEventBase {
  */
 export interface ToolExecutionStartedDetail extends ToolExecutionEventBase {
   /** Frozen snapshot of the record at this moment. */
+  execution: ToolExecution;
+}
+
+/**
+ * `tool-execution-rate-limited`: the tool's rate limit (`metadata.rateLimit`) holds the execution back; it starts
+ * (its first attempt validates) after `delayMs`, unless cancelled meanwhile. Fires at most once, after `started`.
+ */
+export interface ToolExecutionRateLimitedDetail extends ToolExecutionEventBase {
+  /** Wait before the execution starts, in ms. */
+  delayMs: number;
+  /** When it starts, ms since the epoch. */
+  startAt: number;
+  /** Frozen snapshot of the record (status `pending`). */
   execution: ToolExecution;
 }
 
@@ -41,6 +54,8 @@ export interface ToolExecutionSucceededDetail extends ToolExecutionEventBase {
   execution: ToolExecution;
   /** The result string sent to the agent. */
   result: string;
+  /** `true` when the result came from the tool's result cache (`metadata.cache`): the handler did not run. */
+  cached?: boolean;
 }
 
 /** `tool-execution-retrying`: an attempt failed with a retryable error; the next attempt starts after `delayMs`. */
@@ -71,6 +86,27 @@ export interface ToolExecutionCancelledDetail extends ToolExecutionEventBase {
   execution: ToolExecution;
 }
 
+/**
+ * `tool-execution-uncertain`: a tool whose effect is not `read_only` was stopped (its attempt timed out, or the
+ * execution was cancelled) after its handler started; the action may have completed. Final, like `failed`.
+ */
+export interface ToolExecutionUncertainDetail extends ToolExecutionEventBase {
+  /** Frozen snapshot of the finished record (status `uncertain`). */
+  execution: ToolExecution;
+  /** Category `uncertain`, code `uncertain_outcome`; `cause` is the timeout or abort reason. */
+  error: ToolError;
+}
+
+/**
+ * `tool-execution-late-completion`: an attempt the runtime had abandoned (timed out, cancelled) settled afterwards.
+ * Its outcome changes nothing (the execution may already be over, or a later attempt running); it is recorded in
+ * `execution.lateCompletion` so that nobody loses it.
+ */
+export interface ToolExecutionLateCompletionDetail extends ToolExecutionEventBase, ToolLateCompletion {
+  /** Frozen snapshot of the record, `lateCompletion` included. */
+  execution: ToolExecution;
+}
+
 /** `circuit-state-changed`: a tool's circuit breaker changed state. */
 export interface CircuitStateChangedDetail {
   toolName: string;
@@ -81,18 +117,23 @@ export interface CircuitStateChangedDetail {
 }
 
 /**
- * Events of `ToolExecutionManager`. Per execution they come in this order: `started`, then per attempt
- * `validating`, `executing`, then `succeeded` | `retrying` (and the next attempt) | `failed`; `cancelled` can end
- * the sequence at any point. An execution rejected by an open circuit fires `started` then `failed`.
+ * Events of `ToolExecutionManager`. Per execution they come in this order: `started`, `rate-limited` (when it
+ * waits for its turn), then per attempt
+ * `validating`, `executing`, then `succeeded` | `retrying` (and the next attempt) | `failed` | `uncertain`;
+ * `cancelled` (or `uncertain`, for a write whose handler started) can end the sequence at any point, and
+ * `late-completion` can follow, even after the end, for an abandoned attempt that settles later. An execution rejected by an open circuit fires `started` then `failed`.
  */
 export interface ToolExecutionManagerEventMap {
   'tool-execution-started': CustomEvent<ToolExecutionStartedDetail>;
+  'tool-execution-rate-limited': CustomEvent<ToolExecutionRateLimitedDetail>;
   'tool-execution-validating': CustomEvent<ToolExecutionValidatingDetail>;
   'tool-execution-executing': CustomEvent<ToolExecutionExecutingDetail>;
   'tool-execution-succeeded': CustomEvent<ToolExecutionSucceededDetail>;
   'tool-execution-retrying': CustomEvent<ToolExecutionRetryingDetail>;
   'tool-execution-failed': CustomEvent<ToolExecutionFailedDetail>;
   'tool-execution-cancelled': CustomEvent<ToolExecutionCancelledDetail>;
+  'tool-execution-uncertain': CustomEvent<ToolExecutionUncertainDetail>;
+  'tool-execution-late-completion': CustomEvent<ToolExecutionLateCompletionDetail>;
   'circuit-state-changed': CustomEvent<CircuitStateChangedDetail>;
 }
 

@@ -11,11 +11,16 @@ import type {
 import { TypedEventTarget } from './typed-event-target.js';
 import { eventBase, ExecutionRecord, freezeError, snapshotExecution, toRunConfig } from './tool-execution-record.js';
 import { ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
+import { lateOutcome, watchHandler, type HandlerOutcome } from './handler-outcome.js';
+import { isRetrySafe, toolEffectOf } from './tool-effect.js';
 import { ownerOf } from './tool-owner.js';
+import { RateLimiter, rateLimitedError, usableRateLimit } from './rate-limiter.js';
+import { canonicalJson, resultCacheOf } from './tool-result-cache.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
   DEFAULT_RETRY_CONFIG,
   DEFAULT_TOOL_TIMEOUT_MS,
+  ToolEffect,
   ToolExecutionStatus,
   type CircuitBreakerConfig,
   type CircuitState,
@@ -86,6 +91,23 @@ const INVALID_TOOL_ERROR: ToolError = Object.freeze({
 
 function failure(error: ToolError): ToolExecutionResult {
   return { success: false, error };
+}
+
+/** Settled statuses of an execution. */
+type FinalStatus = 'succeeded' | 'failed' | 'cancelled' | 'uncertain';
+
+/**
+ * The error of a write stopped after its handler started: category `uncertain`, code `uncertain_outcome`.
+ * @param how - what stopped it, e.g. `timed out after 5000 ms`
+ */
+function uncertainError(toolName: string, how: string, cause: unknown): ToolError {
+  return {
+    category: 'uncertain',
+    code: ToolErrorCode.UNCERTAIN_OUTCOME,
+    message: `The action may have completed: "${toolName}" was stopped after it started (${how}). Check before retrying.`,
+    retryable: false,
+    cause,
+  };
 }
 
 function reasonMessage(reason: unknown, fallback: string): string {
@@ -176,6 +198,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   #executions: ExecutionHistory;
   /** Caller signals being watched, with the running executions each one cancels. */
   #callerSignals = new CallerSignals((record, reason) => this.#cancel(record, reason));
+  #rateLimiter = new RateLimiter();
 
   /**
    * @param executor - runs one attempt; default a `ValidatingToolExecutor`
@@ -306,7 +329,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     const metadata = tool.metadata;
     const timeoutMs = metadata?.timeoutMs ?? this.defaultTimeoutMs;
     const config = toRunConfig(resolveRetryConfig(this.defaultRetryConfig, metadata?.retryConfig), timeoutMs);
-    const record = new ExecutionRecord(id, toolCallId, tool, args, config, Date.now());
+    const write = toolEffectOf(tool) !== ToolEffect.READ_ONLY;
+    const record = new ExecutionRecord(id, toolCallId, tool, args, config, Date.now(), write, isRetrySafe(tool));
     record.observer = observer;
     record.resolve = resolve;
     try {
@@ -328,6 +352,45 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       }
       this.#callerSignals.watch(record, signal);
     }
+    if (this.#answerFromCache(record)) return;
+    if (this.#waitForRateLimit(record)) return;
+    this.#admit(record);
+  }
+
+  /**
+   * Under the tool's `metadata.rateLimit`: refuses an execution that would wait past its deadline (`true`), or holds
+   * it back until its turn (`true`; it is admitted then), or lets it start now (`false`).
+   */
+  #waitForRateLimit(record: ExecutionRecord): boolean {
+    const limit = usableRateLimit(record.tool.metadata?.rateLimit);
+    if (limit === undefined) return false;
+    const deadlineMs = limit.maxWaitMs ?? record.config.timeoutMs ?? Infinity;
+    const now = Date.now();
+    const slot = this.#rateLimiter.reserve(record.toolName, limit, now, deadlineMs);
+    if (!slot.admitted) {
+      this.#finish(record, ToolExecutionStatus.FAILED, failure(rateLimitedError(record.toolName, limit, slot.waitMs, deadlineMs)));
+      return true;
+    }
+    if (slot.waitMs <= 0) return false;
+    record.rateSlot = slot.startAt;
+    this.#dispatch(record, 'tool-execution-rate-limited', {
+      ...eventBase(record),
+      delayMs: slot.waitMs,
+      startAt: slot.startAt,
+      execution: snapshotExecution(record),
+    });
+    if (record.settled) return true;
+    record.timer = globalThis.setTimeout(() => {
+      record.timer = undefined;
+      record.rateSlot = undefined; // used
+      record.startedAt = Date.now();
+      if (!record.settled) this.#admit(record);
+    }, slot.waitMs);
+    return true;
+  }
+
+  /** Lets an execution through its circuit and starts its first attempt. */
+  #admit(record: ExecutionRecord): void {
     if (this.#breaker !== undefined) {
       const admission = this.#breaker.admit(record.toolName);
       if (!admission.admitted) {
@@ -336,8 +399,31 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       }
       record.trial = admission.trial;
     }
-    record.startedAt = record.queuedAt; // nothing queues executions: they start when execute() is called
+    record.startedAt ??= record.queuedAt; // nothing else queues executions: they start when execute() is called
     this.#startAttempt(record);
+  }
+
+  /**
+   * For a `read_only` tool with `metadata.cache`: settles the execution with a cached result (the handler does not
+   * run; `true`), or notes where to cache its result. The key is the canonical JSON of the arguments as given (the
+   * validated ones exist only inside the executor); a tool never registered has no cache.
+   */
+  #answerFromCache(record: ExecutionRecord): boolean {
+    const ttlMs = record.tool.metadata?.cache?.ttlMs;
+    if (record.write || typeof ttlMs !== 'number' || !(ttlMs > 0)) return false;
+    const owner = ownerOf(record.tool);
+    const key = owner && canonicalJson(record.args);
+    if (owner === undefined || key === undefined) return false;
+    const cache = resultCacheOf(owner);
+    const result = cache.get(record.toolName, key, Date.now());
+    if (result === undefined) {
+      record.cacheSlot = { cache, key, ttlMs };
+      return false;
+    }
+    record.cached = true;
+    record.startedAt = record.queuedAt;
+    this.#finish(record, ToolExecutionStatus.SUCCEEDED, { success: true, result });
+    return true;
   }
 
   #startAttempt(record: ExecutionRecord): void {
@@ -367,6 +453,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       signal: attempt.signal,
       attemptNumber,
       maxAttempts,
+      idempotencyKey: record.toolCallId,
     };
     if (timeoutMs !== undefined) {
       record.timer = globalThis.setTimeout(() => this.#onTimeout(record, attempt, timeoutMs), timeoutMs);
@@ -377,17 +464,18 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   /** Runs one attempt through the executor and takes its outcome; never rejects. */
   async #runAttempt(record: ExecutionRecord, attempt: AbortController, context: ToolExecutionContext): Promise<void> {
     let result: ToolExecutionResult;
+    const handled: HandlerOutcome = {};
     try {
-      result = await this.#executor.execute(record.tool, record.args, context);
+      result = await this.#executor.execute(watchHandler(record.tool, handled), record.args, context);
     } catch (error) {
       result = failure(categorizeError(error, 'execution'));
     }
-    this.#onAttemptSettled(record, attempt, result);
+    if (record.attempt === attempt) this.#onAttemptSettled(record, result);
+    else this.#onLateCompletion(record, attempt, lateOutcome(handled, attempt.signal));
   }
 
-  /** Takes an attempt's outcome, unless the attempt is over (cancelled, timed out): a late outcome is ignored. */
-  #onAttemptSettled(record: ExecutionRecord, attempt: AbortController, result: ToolExecutionResult): void {
-    if (record.attempt !== attempt) return;
+  /** Takes the outcome of the attempt in flight. */
+  #onAttemptSettled(record: ExecutionRecord, result: ToolExecutionResult): void {
     record.attempt = undefined;
     if (record.timer !== undefined) {
       globalThis.clearTimeout(record.timer);
@@ -406,25 +494,58 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     }
   }
 
+  /**
+   * An abandoned attempt (timed out, cancelled) settled: its outcome (`result`: what the handler did, `undefined` when
+   * it did nothing to report) changes nothing, but is recorded on the execution and reported to its followers.
+   */
+  #onLateCompletion(record: ExecutionRecord, attempt: AbortController, result: ToolExecutionResult | undefined): void {
+    const attemptNumber = record.abandoned?.get(attempt);
+    if (attemptNumber === undefined) return;
+    record.abandoned!.delete(attempt);
+    if (result === undefined) {
+      if (record.settled && record.abandoned!.size === 0) record.observer = undefined;
+      return;
+    }
+    const at = Date.now();
+    const late = result.success ? { attemptNumber, at, result: result.result } : { attemptNumber, at, error: freezeError(result.error) };
+    record.lateCompletion = Object.freeze(late);
+    this.#dispatch(record, 'tool-execution-late-completion', { ...eventBase(record), ...late, execution: snapshotExecution(record) });
+    // A settled execution kept its follower only for its abandoned attempts.
+    if (record.settled && record.abandoned!.size === 0) record.observer = undefined;
+  }
+
+  /** Marks the attempt in flight as abandoned (its late outcome is still reported); a write's may have run. */
+  #abandon(record: ExecutionRecord, attempt: AbortController): void {
+    (record.abandoned ??= new Map()).set(attempt, record.attemptNumber);
+    if (record.write) record.mayHaveRun = true;
+  }
+
   #onTimeout(record: ExecutionRecord, attempt: AbortController, timeoutMs: number): void {
     if (record.attempt !== attempt) return;
     record.attempt = undefined;
     record.timer = undefined;
+    this.#abandon(record, attempt);
     const reason = new DOMException(`Tool "${record.toolName}" timed out after ${timeoutMs} ms`, 'TimeoutError');
     attempt.abort(reason);
     if (record.settled) return; // an abort listener cancelled the execution
-    this.#onAttemptFailed(record, {
-      category: 'timeout',
-      code: ToolErrorCode.TIMEOUT,
-      message: reason.message,
-      retryable: true,
-      cause: reason,
-    });
+    const error: ToolError = { category: 'timeout', code: ToolErrorCode.TIMEOUT, message: reason.message, retryable: true, cause: reason };
+    if (record.write && !this.#willRetry(record, error)) {
+      this.#finish(record, ToolExecutionStatus.UNCERTAIN, failure(uncertainError(record.toolName, `timed out after ${timeoutMs} ms`, reason)));
+      return;
+    }
+    this.#onAttemptFailed(record, error);
+  }
+
+  /** Whether a failed attempt with `error` gets another attempt. */
+  #willRetry(record: ExecutionRecord, error: ToolError): boolean {
+    return record.retrySafe && withRetryable(error, record.config.retry).retryable && record.attemptNumber < record.config.maxAttempts;
   }
 
   #onAttemptFailed(record: ExecutionRecord, attemptError: ToolError): void {
     const { retry, maxAttempts } = record.config;
-    const error = freezeError(withRetryable(attemptError, retry));
+    const checked = withRetryable(attemptError, retry);
+    // A write that is not safe to repeat is never retried blindly: its failure is final.
+    const error = freezeError(checked.retryable && !record.retrySafe ? { ...checked, retryable: false } : checked);
     if (!error.retryable || record.attemptNumber >= maxAttempts) {
       this.#finish(record, ToolExecutionStatus.FAILED, failure(error));
       return;
@@ -458,9 +579,15 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
         globalThis.clearTimeout(record.timer);
         record.timer = undefined;
       }
+      this.#abandon(record, attempt);
       // Tell the handler first; its abort listeners run now, synchronously.
       attempt.abort(abortReason);
       if (record.settled) return; // an abort listener settled it meanwhile
+    }
+    if (record.mayHaveRun) {
+      const how = reasonMessage(abortReason, 'cancelled');
+      this.#finish(record, ToolExecutionStatus.UNCERTAIN, failure(uncertainError(record.toolName, how, abortReason)));
+      return;
     }
     this.#finish(
       record,
@@ -486,7 +613,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   }
 
   /** Settles an execution: record, history, statistics, circuit, event, promise; in that order. */
-  #finish(record: ExecutionRecord, status: 'succeeded' | 'failed' | 'cancelled', outcome: ToolExecutionResult): void {
+  #finish(record: ExecutionRecord, status: FinalStatus, outcome: ToolExecutionResult): void {
     if (!outcome.success) freezeError(outcome.error);
     record.outcome = outcome; // settled from here on
     record.status = status;
@@ -498,29 +625,43 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       record.timer = undefined;
     }
     if (record.caller !== undefined) this.#callerSignals.unwatch(record);
+    if (record.rateSlot !== undefined) {
+      this.#rateLimiter.release(record.toolName, record.rateSlot);
+      record.rateSlot = undefined;
+    }
 
     this.#executions.finish(record);
     try {
       const registry = this.#registry === undefined ? ownerOf(record.tool) : this.#registry;
-      registry?.recordExecution(record.toolName, status, duration, completedAt);
+      registry?.recordExecution(record.toolName, status, duration, completedAt, record.cached);
+      const slot = record.cacheSlot;
+      if (slot !== undefined && outcome.success) slot.cache.set(record.toolName, slot.key, outcome.result, completedAt + slot.ttlMs);
       const breaker = this.#breaker;
-      if (breaker !== undefined) {
+      // A cached answer never reached the circuit: it neither proves nor disproves the tool works.
+      if (breaker !== undefined && !record.cached) {
         if (status === ToolExecutionStatus.SUCCEEDED) breaker.recordSuccess(record.toolName, record.trial);
-        else if (status === ToolExecutionStatus.FAILED && countsAgainstCircuit(record.error)) {
+        else if (
+          (status === ToolExecutionStatus.FAILED && countsAgainstCircuit(record.error)) ||
+          // A write that hung past its timeout counts as the failure it is for the circuit; a cancelled one does not.
+          (status === ToolExecutionStatus.UNCERTAIN && (record.error?.cause as { name?: unknown } | undefined)?.name === 'TimeoutError')
+        ) {
           breaker.recordFailure(record.toolName, record.trial);
         } else breaker.release(record.toolName, record.trial);
       }
       const execution = snapshotExecution(record);
       if (status === ToolExecutionStatus.SUCCEEDED) {
-        this.#dispatch(record, 'tool-execution-succeeded', { ...eventBase(record), execution, result: record.result! });
+        const cached = record.cached ? { cached: true } : {};
+        this.#dispatch(record, 'tool-execution-succeeded', { ...eventBase(record), execution, result: record.result!, ...cached });
       } else if (status === ToolExecutionStatus.FAILED) {
         this.#dispatch(record, 'tool-execution-failed', { ...eventBase(record), execution, error: record.error! });
+      } else if (status === ToolExecutionStatus.UNCERTAIN) {
+        this.#dispatch(record, 'tool-execution-uncertain', { ...eventBase(record), execution, error: record.error! });
       } else {
         this.#dispatch(record, 'tool-execution-cancelled', { ...eventBase(record), execution });
       }
     } finally {
-      // The history keeps the record, not the caller's followers.
-      record.observer = undefined;
+      // The history keeps the record, not the caller's followers (kept only until abandoned attempts settle).
+      if (record.abandoned === undefined || record.abandoned.size === 0) record.observer = undefined;
       // Whatever a custom registry does, execute() must settle.
       const resolve = record.resolve;
       record.resolve = undefined;

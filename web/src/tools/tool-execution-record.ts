@@ -1,4 +1,5 @@
 import type { ToolExecutionEvent, ToolExecutionEventBase, ToolExecutionEventType } from './tool-events.js';
+import type { ToolResultCache } from './tool-result-cache.js';
 import {
   ToolExecutionStatus,
   type RetryConfig,
@@ -6,6 +7,7 @@ import {
   type ToolError,
   type ToolExecution,
   type ToolExecutionResult,
+  type ToolLateCompletion,
 } from './types.js';
 
 /**
@@ -58,7 +60,7 @@ export class ExecutionRecord {
   trial = false;
   /** The controller of the attempt in flight (its identity too); `undefined` between attempts and once settled. */
   attempt: AbortController | undefined = undefined;
-  /** The attempt's timeout timer, or the backoff timer between attempts (never both at once). */
+  /** The attempt's timeout timer, the backoff timer between attempts, or the rate limit wait (one at a time). */
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
   /** The outcome once settled (what `execute()` resolves). */
   outcome: ToolExecutionResult | undefined = undefined;
@@ -70,6 +72,18 @@ export class ExecutionRecord {
   observer: ((event: ToolExecutionEvent) => void) | undefined = undefined;
   /** The caller's lean follower (`execute(..., { hook })`, internal). */
   hook: ExecutionHook | undefined = undefined;
+  /** Abandoned attempts (timed out, cancelled) still in flight -> their attempt numbers. */
+  abandoned: Map<AbortController, number> | undefined = undefined;
+  /** The outcome of the last abandoned attempt that settled afterwards. */
+  lateCompletion: ToolLateCompletion | undefined = undefined;
+  /** A write (effect not `read_only`) whose handler started was abandoned: the action may have happened. */
+  mayHaveRun = false;
+  /** Where this call's result is cached, for a `read_only` tool with `metadata.cache` (and arguments JSON can hold). */
+  cacheSlot: { cache: ToolResultCache; key: string; ttlMs: number } | undefined = undefined;
+  /** Answered from the result cache. */
+  cached = false;
+  /** The start reserved under the tool's rate limit while the execution waits for it (ms since the epoch). */
+  rateSlot: number | undefined = undefined;
 
   constructor(
     readonly id: string,
@@ -78,13 +92,17 @@ export class ExecutionRecord {
     readonly args: unknown,
     readonly config: ToolRunConfig,
     readonly queuedAt: number,
+    /** Whether the tool's effect is not `read_only`. */
+    readonly write: boolean,
+    /** Whether the runtime may repeat an attempt on its own (see `isRetrySafe`). */
+    readonly retrySafe: boolean,
   ) {}
 
   get toolName(): string {
     return this.tool.name;
   }
 
-  /** Finished (succeeded, failed or cancelled). */
+  /** Finished (succeeded, failed, cancelled or uncertain). */
   get settled(): boolean {
     return this.outcome !== undefined;
   }
@@ -131,6 +149,8 @@ export function snapshotExecution(record: ExecutionRecord): ToolExecution {
   };
   if (record.result !== undefined) execution.result = record.result;
   if (record.error !== undefined) execution.error = record.error;
+  if (record.lateCompletion !== undefined) execution.lateCompletion = record.lateCompletion;
+  if (record.cached) execution.cached = true;
   return Object.freeze(execution);
 }
 

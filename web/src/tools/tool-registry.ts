@@ -3,6 +3,7 @@ import { ToolRegistrationError, ToolRegistrationErrorCode } from './errors.js';
 import { isToolEffect, toolEffectOf } from './tool-effect.js';
 import type { ToolRegistryChangeDetail, ToolRegistryEventMap } from './tool-events.js';
 import { setOwner } from './tool-owner.js';
+import { resultCacheOf } from './tool-result-cache.js';
 import { DEFAULT_TOOL_POLICY, isToolDenied, normalizeToolPolicy, type ToolPolicy } from './tool-policy.js';
 import { TypedEventTarget } from './typed-event-target.js';
 import type {
@@ -23,6 +24,8 @@ interface StatsEntry {
   successCount: number;
   failureCount: number;
   cancelledCount: number;
+  uncertainCount: number;
+  cachedCount: number;
   totalDurationMs: number;
   lastExecutedAt: number | undefined;
 }
@@ -54,6 +57,8 @@ function toStats(entry: StatsEntry | undefined): ToolStats {
       successCount: 0,
       failureCount: 0,
       cancelledCount: 0,
+      uncertainCount: 0,
+      cachedCount: 0,
       totalDurationMs: 0,
       averageDurationMs: 0,
       successRate: 0,
@@ -66,6 +71,8 @@ function toStats(entry: StatsEntry | undefined): ToolStats {
     successCount: entry.successCount,
     failureCount: entry.failureCount,
     cancelledCount: entry.cancelledCount,
+    uncertainCount: entry.uncertainCount,
+    cachedCount: entry.cachedCount,
     totalDurationMs: entry.totalDurationMs,
     averageDurationMs: n === 0 ? 0 : entry.totalDurationMs / n,
     successRate: n === 0 ? 0 : entry.successCount / n,
@@ -421,6 +428,14 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     return all;
   }
 
+  /**
+   * Forgets the cached results (`metadata.cache`) of one tool, or of all tools when `name` is omitted. The cache of a
+   * tool lives in the registry that registered it (a parent's tool: the parent's).
+   */
+  clearCache(name?: string): void {
+    resultCacheOf(this).clear(name);
+  }
+
   /** Resets this registry's own statistics of one tool, or of all tools when `name` is omitted. */
   clearStats(name?: string): void {
     if (name === undefined) this.#stats.clear();
@@ -432,8 +447,15 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
    * some other way.
    * @param durationMs - ms the execution took (from its start to its end), counted into `totalDurationMs`
    * @param finishedAt - when it finished, ms since the epoch; default `Date.now()`
+   * @param cached - the result came from the result cache (counted in `cachedCount` as well); default `false`
    */
-  recordExecution(name: string, outcome: ToolExecutionOutcome, durationMs: number, finishedAt: number = Date.now()): void {
+  recordExecution(
+    name: string,
+    outcome: ToolExecutionOutcome,
+    durationMs: number,
+    finishedAt: number = Date.now(),
+    cached = false,
+  ): void {
     let entry = this.#stats.get(name);
     if (entry === undefined) {
       entry = {
@@ -441,14 +463,18 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
         successCount: 0,
         failureCount: 0,
         cancelledCount: 0,
+        uncertainCount: 0,
+        cachedCount: 0,
         totalDurationMs: 0,
         lastExecutedAt: undefined,
       };
       this.#stats.set(name, entry);
     }
     entry.executionCount++;
+    if (cached) entry.cachedCount++;
     if (outcome === 'succeeded') entry.successCount++;
     else if (outcome === 'failed') entry.failureCount++;
+    else if (outcome === 'uncertain') entry.uncertainCount++;
     else entry.cancelledCount++;
     entry.totalDurationMs += durationMs > 0 ? durationMs : 0;
     entry.lastExecutedAt = finishedAt;

@@ -8,8 +8,18 @@ export interface ToolMetadata {
   category?: string;
   /** Free-form labels, queried with `ToolRegistry.getByTag()`. */
   tags?: string[];
-  /** True when running the tool twice with the same arguments has the effect of running it once. Informational. */
+  /**
+   * True when running the tool twice with the same arguments has the effect of running it once. A tool whose effect is
+   * not `read_only` is retried automatically (backoff, a timed-out attempt) only when this or `acceptsIdempotencyKey`
+   * is `true`: otherwise a failed or timed-out attempt is final, since it may already have changed something.
+   */
   idempotent?: boolean;
+  /**
+   * True when the handler sends `context.idempotencyKey` to the API it calls (its `Idempotency-Key` header), so that
+   * the API applies a repeated attempt once. Lets a `state_change` or `external_side_effect` tool be retried
+   * automatically, as `idempotent` does. Default `false`.
+   */
+  acceptsIdempotencyKey?: boolean;
   /** Expected run time of one attempt, in ms. Informational (UIs may show it). */
   estimatedDuration?: number;
   /**
@@ -22,10 +32,34 @@ export interface ToolMetadata {
   /** Per-tool retry settings; each field present overrides the manager's default for this tool. */
   retryConfig?: Partial<RetryConfig>;
   /**
+   * Caches the results of a `read_only` tool: a call with equal arguments (the same JSON once object keys are sorted)
+   * within `ttlMs` of a successful one gets that result without running the handler (its events and statistics say
+   * `cached`). Kept in the registry that registered the tool (`ToolRegistry.clearCache(name?)`), at most 100 results
+   * per tool. Ignored for any other effect: a write always runs.
+   */
+  cache?: { ttlMs: number };
+  /**
+   * At most `max` executions of this tool start in any `perMs` (a sliding window, per `ToolExecutionManager`). A call
+   * over the limit waits for its turn (status `pending`, event `tool-execution-rate-limited`; cancellable like any
+   * execution), unless the wait would pass its deadline (`maxWaitMs`, default the tool's timeout; no timeout: no
+   * deadline): then it is refused at once, category `transient`, code `rate_limited`, `retryAfter` the wait.
+   */
+  rateLimit?: ToolRateLimit;
+  /**
    * Whether the agent is run again after this tool's result is appended (AG-UI's follow-up run).
    * Default `true`. A run whose executed tools all say `false` gets no follow-up.
    */
   followUp?: boolean;
+}
+
+/** A tool's rate limit (`ToolMetadata.rateLimit`). */
+export interface ToolRateLimit {
+  /** Executions that may start in any window of `perMs` (integer >= 1). */
+  max: number;
+  /** Length of the window, in ms. */
+  perMs: number;
+  /** Longest a call waits for its turn, in ms; a longer wait refuses it (`rate_limited`). Default: the tool's timeout. */
+  maxWaitMs?: number;
 }
 
 /** What a handler receives besides its arguments. One context per attempt. */
@@ -46,6 +80,12 @@ export interface ToolExecutionContext {
   attemptNumber: number;
   /** Attempts allowed for this execution (`RetryConfig.maxAttempts` after per-tool overrides). */
   maxAttempts: number;
+  /**
+   * A key that names this tool call's action, the same on every attempt (and every execution) of one tool call: the
+   * value to send in an API's `Idempotency-Key` header, so that a retried write is applied once. Derived from the
+   * call id (it is `toolCallId`).
+   */
+  idempotencyKey: string;
 }
 
 /**
@@ -142,7 +182,7 @@ export interface RegisteredTool<TArgs = any> extends ToolDefinition<TArgs> {
 
 /** Lifecycle states of a `ToolExecution` (Lit's `TaskStatus` pattern: an `as const` object plus a type). */
 export const ToolExecutionStatus = {
-  /** Queued, or waiting out a retry backoff. */
+  /** Queued, waiting for its turn under a rate limit, or waiting out a retry backoff. */
   PENDING: 'pending',
   /** An attempt is about to validate its arguments. */
   VALIDATING: 'validating',
@@ -154,6 +194,11 @@ export const ToolExecutionStatus = {
   FAILED: 'failed',
   /** Cancelled (`cancel()`, `cancelAll()` or the caller's `signal`). */
   CANCELLED: 'cancelled',
+  /**
+   * A tool whose effect is not `read_only` was stopped (timeout, cancellation) after its handler started: it may or may
+   * not have done what it does. Never retried; the error's category is `uncertain`, code `uncertain_outcome`.
+   */
+  UNCERTAIN: 'uncertain',
 } as const;
 export type ToolExecutionStatus = (typeof ToolExecutionStatus)[keyof typeof ToolExecutionStatus];
 
@@ -173,6 +218,11 @@ export const ToolErrorCategory = {
   PERMANENT: 'permanent',
   /** Anything else. */
   UNKNOWN: 'unknown',
+  /**
+   * A `state_change` or `external_side_effect` call was stopped after its handler started (timeout, cancellation): the
+   * action may have completed. Never retried.
+   */
+  UNCERTAIN: 'uncertain',
 } as const;
 export type ToolErrorCategory = (typeof ToolErrorCategory)[keyof typeof ToolErrorCategory];
 
@@ -231,6 +281,26 @@ export interface ToolExecution {
    * errors of the attempts before it (the final error is in `error`, not here).
    */
   retry: { attemptNumber: number; maxAttempts: number; previousErrors: ToolError[] };
+  /**
+   * The outcome of an attempt that was abandoned (timed out, cancelled) and settled afterwards, the last one if
+   * several did (see `tool-execution-late-completion`). It does not change `status`, `result` or `error`. `at` is ms
+   * since the epoch.
+   */
+  lateCompletion?: ToolLateCompletion;
+  /** `true` when the result came from the tool's result cache (`metadata.cache`): the handler did not run. */
+  cached?: boolean;
+}
+
+/** A result (or error) that an abandoned attempt produced after the runtime stopped waiting for it. */
+export interface ToolLateCompletion {
+  /** 1-based number of the abandoned attempt. */
+  attemptNumber: number;
+  /** When it settled, ms since the epoch. */
+  at: number;
+  /** The result string, when the attempt succeeded. */
+  result?: string;
+  /** The error, when the attempt failed. */
+  error?: ToolError;
 }
 
 /**
@@ -268,15 +338,19 @@ export const DEFAULT_RETRY_CONFIG: Readonly<RetryConfig> = Object.freeze({
 });
 
 /** How a finished execution ended, as recorded in `ToolStats` (`ToolRegistry.recordExecution`). */
-export type ToolExecutionOutcome = 'succeeded' | 'failed' | 'cancelled';
+export type ToolExecutionOutcome = 'succeeded' | 'failed' | 'cancelled' | 'uncertain';
 
 /** Per-tool statistics kept by the registry and updated by the `ToolExecutionManager`. */
 export interface ToolStats {
-  /** Finished executions (succeeded + failed + cancelled). */
+  /** Finished executions (succeeded + failed + cancelled + uncertain). */
   executionCount: number;
   successCount: number;
   failureCount: number;
   cancelledCount: number;
+  /** Executions that ended `uncertain` (a write stopped after its handler started). */
+  uncertainCount: number;
+  /** Successful executions answered from the result cache (`metadata.cache`); also counted in `successCount`. */
+  cachedCount: number;
   /** Sum of finished executions' durations, in ms. */
   totalDurationMs: number;
   /** `totalDurationMs / executionCount`, or 0. */

@@ -25,6 +25,8 @@ export interface ToolCallCardData {
   error?: string;
   /** Set while a retry backoff is pending. */
   retry?: ToolCallRecord['retry'];
+  /** Set while the call waits for its turn under the tool's rate limit. */
+  rateLimit?: ToolCallRecord['rateLimit'];
   /** Set while the call waits for approval and the card asks for it (no listener took the request over). */
   approval?: ToolApprovalView;
 }
@@ -47,6 +49,7 @@ export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | un
   if (record.result !== undefined) data.result = record.result;
   if (record.error !== undefined) data.error = record.error.message;
   if (record.retry) data.retry = record.retry;
+  if (record.rateLimit) data.rateLimit = record.rateLimit;
   if (record.status === 'awaiting_approval' && record.approval && !record.approval.defaultPrevented) data.approval = record.approval;
   return data;
 }
@@ -61,17 +64,21 @@ export interface ToolCallCardOptions extends ToolApprovalCardOptions {
 
 /**
  * Whether a card shows its Cancel button: a frontend call that runs (validating, executing) or waits for a retry
- * (`pending` with `retry`). Not a call that is `pending` without having started (before its run ended, or unanswered
- * in a restored thread): nothing runs there for Cancel to stop.
+ * or for its turn under a rate limit (`pending` with `retry` or `rateLimit`). Not a call that is `pending` without
+ * having started (before its run ended, or unanswered in a restored thread): nothing runs there for Cancel to stop.
  */
 export function isCancellable(data: ToolCallCardData): boolean {
   if (data.kind !== 'frontend') return false;
-  return data.status === 'validating' || data.status === 'executing' || (data.status === 'pending' && data.retry !== undefined);
+  return (
+    data.status === 'validating' ||
+    data.status === 'executing' ||
+    (data.status === 'pending' && (data.retry !== undefined || data.rateLimit !== undefined))
+  );
 }
 
 /** The status line, e.g. `Running`, `Retrying: attempt 2 of 3 in 2 s`. */
 export function statusLabel(data: ToolCallCardData, now: number): string {
-  if (data.retry && data.status !== 'succeeded' && data.status !== 'failed' && data.status !== 'cancelled') {
+  if (data.retry && data.status !== 'succeeded' && data.status !== 'failed' && data.status !== 'cancelled' && data.status !== 'uncertain') {
     const seconds = Math.max(0, Math.ceil((data.retry.retryAt - now) / 1000));
     return `Retrying: attempt ${data.retry.attemptNumber} of ${data.retry.maxAttempts} in ${seconds} s`;
   }
@@ -81,6 +88,7 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
     case 'awaiting_approval':
       return 'Waiting for approval';
     case 'pending':
+      if (data.rateLimit) return 'Waiting for rate limit';
       return data.kind === 'backend' ? 'Running on the server' : 'Pending';
     case 'validating':
       return 'Validating arguments';
@@ -92,6 +100,8 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
       return 'Failed';
     case 'cancelled':
       return 'Cancelled';
+    case 'uncertain':
+      return 'May have completed';
     case 'unanswered':
       return 'No result';
     default:
@@ -107,8 +117,8 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, approval } = data;
-  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, approval, countdown], () =>
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval } = data;
+  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, countdown], () =>
     renderToolCall(data, options),
   );
 }

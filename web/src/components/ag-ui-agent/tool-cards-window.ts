@@ -47,14 +47,33 @@ const GROUPS: Readonly<Record<ToolCallStatus, Group>> = {
   succeeded: 'succeeded',
   failed: 'failed',
   cancelled: 'cancelled',
+  uncertain: 'may have completed',
   unanswered: 'without a result',
 };
-type Group = 'running' | 'pending' | 'waiting for approval' | 'succeeded' | 'failed' | 'cancelled' | 'without a result';
-const GROUP_ORDER: readonly Group[] = ['running', 'pending', 'waiting for approval', 'succeeded', 'failed', 'cancelled', 'without a result'];
+type Group =
+  | 'running'
+  | 'pending'
+  | 'waiting for approval'
+  | 'succeeded'
+  | 'failed'
+  | 'may have completed'
+  | 'cancelled'
+  | 'without a result';
+const GROUP_ORDER: readonly Group[] = [
+  'running',
+  'pending',
+  'waiting for approval',
+  'succeeded',
+  'failed',
+  'may have completed',
+  'cancelled',
+  'without a result',
+];
 
 /**
  * What the hidden calls of a message are doing, e.g. `10 running, 940 succeeded` (groups in that order: running,
- * pending, waiting for approval, succeeded, failed, cancelled; empty groups left out). O(hidden).
+ * pending, waiting for approval, succeeded, failed, may have completed, cancelled, without a result; empty groups
+ * left out). O(hidden).
  * @param statusOf - the status its card would show
  */
 export function hiddenToolCallsSummary<T>(hidden: readonly T[], statusOf: (call: T) => ToolCallStatus): string {

@@ -1,0 +1,46 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { echoTool, parseContent, recordedRequests, scenarioUrl, toolMessages, useLoopHarness } from '../helpers/agent-fixtures.js';
+
+describe('AgentRunLoop rate-limited tools', () => {
+  const harness = useLoopHarness({ settleMs: 20 });
+
+  it('tells the agent a call was refused with rate_limited when its wait would pass its deadline', async () => {
+    harness.registry.register(echoTool({ metadata: { rateLimit: { max: 1, perMs: 60_000, maxWaitMs: 0 } } }));
+    const { loop } = harness.loopFor(scenarioUrl('parallel'));
+    await loop.sendMessage('Two');
+
+    const answers = toolMessages(loop.messages).map((message) => parseContent(message.content));
+    expect(answers[0]).to.deep.equal({ echoed: { n: 1 } });
+    expect(answers[1]).to.deep.include({ ok: false, errorCode: 'rate_limited' });
+    expect(answers[1]!.retryAfterMs).to.be.within(1, 60_000);
+    const requests = await recordedRequests(loop.threadId);
+    expect(requests).to.have.length(2); // the follow-up carries the refusal
+    expect([...loop.toolCalls.values()][1]!.status).to.equal('failed');
+  });
+
+  it('shows a call waiting for its turn as pending with rateLimit, and Stop cancels the wait', async () => {
+    const ran: unknown[] = [];
+    harness.registry.register(
+      echoTool({
+        handler: (args) => {
+          ran.push(args);
+          return 'ok';
+        },
+        metadata: { rateLimit: { max: 1, perMs: 60_000 }, timeoutMs: 120_000 },
+      }),
+    );
+    const { loop } = harness.loopFor(scenarioUrl('parallel'));
+    const turn = loop.sendMessage('Two');
+    const waiting = () => [...loop.toolCalls.values()].find((record) => record.rateLimit !== undefined);
+    await waitUntil(waiting, 'no call waited for the rate limit');
+    expect(waiting()!.status).to.equal('pending');
+    loop.stop();
+    await turn;
+
+    expect(ran).to.have.length(1);
+    const second = [...loop.toolCalls.values()][1]!;
+    expect(second.status).to.equal('cancelled');
+    expect(second.rateLimit).to.equal(undefined);
+    expect(parseContent(toolMessages(loop.messages)[1]!.content)).to.deep.include({ errorCode: 'cancelled' });
+  });
+});
