@@ -37,6 +37,9 @@ import './register-tool-listener.js';
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
 export type { AgUiAgentEventMap } from './ag-ui-agent.events.js';
 
+/** The colour schemes of the `theme` property. */
+export type AgUiTheme = 'auto' | 'light' | 'dark';
+
 /** Transcript entries rendered when pinned to the bottom; the rest waits behind "Show earlier messages". */
 const WINDOW_SIZE = 50;
 /** Entries added per "Show earlier messages" / "Show newer messages" (or scrolling to the top / bottom). */
@@ -150,6 +153,10 @@ const MAX_RENDERED = 150;
  * @csspart send-button - The Send button.
  * @csspart stop-button - The Stop button (while running).
  *
+ * Colours: light by default, dark under `prefers-color-scheme: dark` (every `--ag-ui-color-*` has a dark default)
+ * unless `theme="light"`; `theme="dark"` forces dark. A page's own `--ag-ui-color-*` values win in both. Under
+ * `prefers-reduced-motion: reduce` nothing in the element transitions, animates or scrolls smoothly.
+ *
  * @cssprop [--ag-ui-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Text font.
  * @cssprop [--ag-ui-font-size=0.9375rem] - Base font size.
  * @cssprop [--ag-ui-line-height=1.5] - Line height.
@@ -169,7 +176,7 @@ const MAX_RENDERED = 150;
  * @cssprop [--ag-ui-color-danger-background=#ffebe9] - The error banner's background.
  * @cssprop [--ag-ui-color-success=#1a7f37] - Succeeded tool calls.
  * @cssprop [--ag-ui-color-warning=#8a5a00] - Retrying tool calls.
- * @cssprop [--ag-ui-focus-ring=2px solid #0a58ca] - Focus outline.
+ * @cssprop [--ag-ui-focus-ring=2px solid var(--ag-ui-color-accent)] - Focus outline (follows the accent colour).
  * @cssprop [--ag-ui-radius=0.5rem] - Corner radius.
  * @cssprop [--ag-ui-spacing=0.75rem] - Base spacing.
  * @cssprop [--ag-ui-max-height=32rem] - Maximum height of the element (inside its border) when the page gives it no
@@ -304,6 +311,12 @@ export class AgUiAgent extends LitElement {
 
   /** Disables the composer (typing and sending from the UI). The methods keep working. */
   @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /**
+   * Colour scheme (reflected attribute): `'auto'` (default) follows the person's `prefers-color-scheme`; `'light'`
+   * and `'dark'` force the element's light or dark defaults of the `--ag-ui-color-*` properties.
+   */
+  @property({ reflect: true }) theme: AgUiTheme = 'auto';
 
   /**
    * AG-UI thread id of the conversation (attribute `thread-id`). Reading it gives the current thread (a new one
