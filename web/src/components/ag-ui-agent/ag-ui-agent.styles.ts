@@ -449,6 +449,7 @@ export const agUiAgentStyles = css`
   }
 
   .tool-call-cancel,
+  .error-retry,
   .error-dismiss,
   .load-earlier,
   .load-newer,

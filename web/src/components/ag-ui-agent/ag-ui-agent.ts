@@ -3,14 +3,14 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from '../../internal/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
-import type { PendingDecision, RunnableAgent, ToolCallRecord, UnknownToolsMode } from '../../agent/types.js';
+import { RunErrorCode, type PendingDecision, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { deadline, timeLeft } from '../../internal/scheduler.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
-import { ScrollFollowController } from './scroll-follow-controller.js';
+import { isTextField, ScrollFollowController } from './scroll-follow-controller.js';
 import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
 import { ApprovalFocusController } from './approval-focus-controller.js';
@@ -40,6 +40,9 @@ export type { AgUiAgentEventMap } from './ag-ui-agent.events.js';
 /** The colour schemes of the `theme` property. */
 export type AgUiTheme = 'auto' | 'light' | 'dark';
 
+/** Run errors that running the agent again on the same conversation cannot fix: their banner has no Retry. */
+const NOT_RETRYABLE: ReadonlySet<string> = new Set([RunErrorCode.MAX_TOOL_ITERATIONS, RunErrorCode.PROTOCOL_ERROR]);
+
 /** Transcript entries rendered when pinned to the bottom; the rest waits behind "Show earlier messages". */
 const WINDOW_SIZE = 50;
 /** Entries added per "Show earlier messages" / "Show newer messages" (or scrolling to the top / bottom). */
@@ -68,6 +71,11 @@ const MAX_RENDERED = 150;
  * Changing `url` or `agent` starts a new conversation; changing `registry` keeps it; changing `headers` applies to the
  * next request and keeps it (when the element built the `SseHttpAgent` from `url`; an `agent` you pass in keeps its own
  * headers). The conversation survives moving the element in the DOM and re-attaching it.
+ *
+ * Keyboard: Escape anywhere in the element stops a run in progress (as the Stop button; focus goes to the input),
+ * except in a text field of an approval card or an interrupt form, where Escape is left to the field. The error
+ * banner of a failed run has Retry, which runs the agent again on the same conversation (no new message), except for
+ * `max_tool_iterations` and `protocol_error`, which the same request would hit again.
  *
  * @summary A chat element for AG-UI agents with browser-side tools.
  *
@@ -147,6 +155,7 @@ const MAX_RENDERED = 150;
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
+ * @csspart error-retry - Its Retry button (a failed run, unless `max_tool_iterations` or `protocol_error`).
  * @csspart error-dismiss - Its Dismiss button.
  * @csspart composer - The form with the input and buttons.
  * @csspart input - The message `<textarea>`.
@@ -516,7 +525,7 @@ export class AgUiAgent extends LitElement {
       }
     };
     // One box that lays the element out whatever display the page gives the host (see ag-ui-agent.styles.ts).
-    const result = html`<div part="base" class="base">
+    const result = html`<div part="base" class="base" @keydown=${this.#onEscape}>
       <div
         part="transcript"
         class="transcript"
@@ -612,8 +621,11 @@ export class AgUiAgent extends LitElement {
   };
 
   #renderError(): TemplateResult | typeof nothing {
-    const error = this.#localError ?? this.#agentLoop.loop?.lastError;
-    return renderErrorBanner(error === this.#dismissedError ? undefined : error, this.#onDismissError);
+    const runError: RunErrorDetail | undefined = this.#agentLoop.loop?.lastError;
+    const error = this.#localError ?? runError;
+    if (error === this.#dismissedError) return nothing;
+    const retry = error === runError && runError !== undefined && !NOT_RETRYABLE.has(runError.code);
+    return renderErrorBanner(error, this.#onDismissError, retry ? this.#onRetry : undefined);
   }
 
   /** Builds (or rebuilds) the loop when its source changed; restores a kept conversation when it is the same agent. */
@@ -828,6 +840,26 @@ export class AgUiAgent extends LitElement {
 
   #onStop = (): void => {
     this.stop();
+    this._input?.focus();
+  };
+
+  /** Escape stops a run, unless it was typed in an approval's or an interrupt's text field (left to the field). */
+  #onEscape = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented || !this.running) return;
+    const target = event.composedPath()[0];
+    if (target !== this._input && isTextField(target)) return;
+    event.preventDefault();
+    this.#onStop();
+  };
+
+  /** Retry: the agent runs again on the conversation as it is (the failed turn's message is already in it). */
+  #onRetry = (): void => {
+    const loop = this.#agentLoop.loop;
+    if (!loop || loop.running) return;
+    this.#localError = undefined;
+    this.#scroll.follow();
+    loop.runAgent().catch((error: unknown) => console.error('<ag-ui-agent>: retrying failed:', error));
+    this.#agentLoop.requestFrameUpdate();
     this._input?.focus();
   };
 

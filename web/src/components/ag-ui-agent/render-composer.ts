@@ -44,11 +44,20 @@ export function renderComposer(options: ComposerOptions): TemplateResult {
   </form>`;
 }
 
-/** The error banner (`role="alert"`) with its Dismiss button, or nothing without an error. */
-export function renderErrorBanner(error: { message: string } | undefined, onDismiss: () => void): TemplateResult | typeof nothing {
+/** The error banner (`role="alert"`) with Retry (when `onRetry` is given) and Dismiss, or nothing without an error. */
+export function renderErrorBanner(
+  error: { message: string } | undefined,
+  onDismiss: () => void,
+  onRetry?: () => void,
+): TemplateResult | typeof nothing {
   if (!error) return nothing;
   return html`<div part="error-banner" class="error-banner" role="alert">
     <p part="error-message" class="error-message">${error.message}</p>
+    ${onRetry
+      ? html`<button part="error-retry" class="error-retry" type="button" aria-label="Retry the run" @click=${onRetry}>
+          Retry
+        </button>`
+      : nothing}
     <button part="error-dismiss" class="error-dismiss" type="button" aria-label="Dismiss error" @click=${onDismiss}>
       Dismiss
     </button>
