@@ -165,6 +165,32 @@ export const agUiAgentStyles = css`
     margin-top: -1px;
   }
 
+  .empty {
+    color: var(--ag-ui-color-muted);
+    text-align: center;
+    padding: var(--ag-ui-spacing) 0;
+  }
+
+  .empty-text {
+    margin: 0 0 var(--ag-ui-spacing);
+  }
+
+  .suggestions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: calc(var(--ag-ui-spacing) / 2);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  .suggestion {
+    border-radius: 999px;
+    padding: 0.3rem 0.9rem;
+    text-align: start;
+  }
+
   .load-earlier {
     display: block;
     margin: 0 auto var(--ag-ui-spacing);

@@ -21,6 +21,7 @@ import { headersConverter, validHeaders } from './headers-attribute.js';
 import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
 import { TranscriptWindow } from './transcript-window.js';
 import { renderComposer, renderErrorBanner } from './render-composer.js';
+import { renderEmptyState, suggestionsConverter, validSuggestions } from './render-empty-state.js';
 import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
 import { ownSelector } from './own-nodes.js';
@@ -79,6 +80,8 @@ const MAX_RENDERED = 150;
  *
  * @summary A chat element for AG-UI agents with browser-side tools.
  *
+ * @slot empty - Shown while the conversation is empty, instead of the default line and `suggestions` chips.
+ *
  * @fires {CustomEvent<MessageSendDetail>} ag-ui-message-send - Cancelable, before a message is sent; `preventDefault()` stops it.
  * @fires {CustomEvent<RunStartedDetail>} ag-ui-run-started - A run started (`iteration` 0 for the user's, n for the n-th follow-up).
  * @fires {CustomEvent<RunFinishedDetail>} ag-ui-run-finished - A run finished (`followUp`: another run comes next).
@@ -101,6 +104,10 @@ const MAX_RENDERED = 150;
  * @csspart transcript-items - The list of entries inside the transcript.
  * @csspart load-earlier - The "Show earlier messages" button at the top of a long thread.
  * @csspart load-newer - The "Show newer messages" button at the bottom, after the reader scrolled far up a long thread.
+ * @csspart empty - The box shown while the conversation is empty (around the `empty` slot).
+ * @csspart empty-text - The default line of the empty state.
+ * @csspart suggestions - The list of suggestion chips.
+ * @csspart suggestion - A suggestion chip (a button that sends its text).
  * @csspart message - Every message (with `message-user` or `message-assistant`).
  * @csspart message-user - A message from the person.
  * @csspart message-assistant - A message from the agent (its text and tool call cards).
@@ -320,6 +327,12 @@ export class AgUiAgent extends LitElement {
 
   /** Disables the composer (typing and sending from the UI). The methods keep working. */
   @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /**
+   * Suggestions shown as chips in the empty state (a click sends the chip's text). Attribute: a JSON array of strings
+   * (invalid JSON is ignored with a console warning). Default `[]`: no chips.
+   */
+  @property({ converter: suggestionsConverter }) suggestions: string[] = [];
 
   /**
    * Colour scheme (reflected attribute): `'auto'` (default) follows the person's `prefers-color-scheme`; `'light'`
@@ -543,6 +556,7 @@ export class AgUiAgent extends LitElement {
               Show earlier messages (${start})
             </button>`
           : nothing}
+        ${items.length === 0 ? renderEmptyState(validSuggestions(this.suggestions), this.disabled, this.#onSuggestion) : nothing}
         <div part="transcript-items" class="transcript-items">
           ${repeat(visible, (item) => item.id, renderItem)}${end === items.length ? this.#interrupts.render() : nothing}
         </div>
@@ -840,6 +854,13 @@ export class AgUiAgent extends LitElement {
 
   #onStop = (): void => {
     this.stop();
+    this._input?.focus();
+  };
+
+  /** A suggestion chip sends its text, as if typed; typing goes on in the input. */
+  #onSuggestion = (text: string): void => {
+    if (this.disabled || this.running) return;
+    this.#startSend(text)?.catch((error: unknown) => console.error('<ag-ui-agent>: sending failed:', error));
     this._input?.focus();
   };
 
