@@ -111,6 +111,8 @@ export const agUiAgentStyles = css`
     min-height: 100%;
     max-height: var(--ag-ui-max-height);
     overflow: hidden;
+    /* The composer's layout follows the element's width, not the viewport's (see the @container rule). */
+    container: ag-ui-base / inline-size;
   }
 
   *,
@@ -445,13 +447,22 @@ export const agUiAgentStyles = css`
     background: var(--ag-ui-color-background);
   }
 
+  /* Grows with its text (field-sizing, else fitInput in render-composer.ts) up to 8 lines, then scrolls. */
   .input {
     flex: 1;
+    min-width: 0;
     min-height: 2.5rem;
-    max-height: 10rem;
+    max-height: calc(8em * var(--ag-ui-line-height) + 1rem + 2px);
     field-sizing: content;
     resize: none;
     padding: 0.5rem 0.625rem;
+  }
+
+  /* A long placeholder stays on one line (cut with an ellipsis) instead of making the empty composer taller. */
+  .input::placeholder {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
 
   /* Text fields: the composer's and an approval card's reason. */
@@ -493,6 +504,49 @@ export const agUiAgentStyles = css`
 
   .stop-button {
     min-height: 2.5rem;
+  }
+
+  .send-button,
+  .stop-button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    flex: none;
+  }
+
+  .button-icon {
+    display: none;
+  }
+
+  /*
+   * A narrow element (a phone, a sidebar): icon-only Send and Stop, their labels visually hidden (still their
+   * accessible names), so the input keeps the room for a one-line placeholder.
+   */
+  @container ag-ui-base (max-width: 419.98px) {
+    .composer {
+      padding: calc(var(--ag-ui-spacing) * 0.66);
+    }
+
+    .send-button,
+    .stop-button {
+      position: relative;
+      width: 2.5rem;
+      padding: 0;
+    }
+
+    .button-icon {
+      display: block;
+    }
+
+    .button-label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      margin: -1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
   }
 
   button:disabled,

@@ -20,7 +20,7 @@ import { interruptStyles } from './render-interrupt.styles.js';
 import { headersConverter, validHeaders } from './headers-attribute.js';
 import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
 import { TranscriptWindow } from './transcript-window.js';
-import { renderComposer, renderErrorBanner } from './render-composer.js';
+import { fitInput, renderComposer, renderErrorBanner } from './render-composer.js';
 import { renderEmptyState, suggestionsConverter, validSuggestions } from './render-empty-state.js';
 import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
@@ -574,6 +574,7 @@ export class AgUiAgent extends LitElement {
         running,
         onSubmit: this.#onSubmit,
         onKeyDown: this.#onKeyDown,
+        onInput: this.#onInput,
         onStop: this.#onStop,
       })}
     </div>`;
@@ -843,12 +844,17 @@ export class AgUiAgent extends LitElement {
     this.#sendFromComposer();
   };
 
+  #onInput = (event: InputEvent): void => {
+    fitInput(event.currentTarget as HTMLTextAreaElement);
+  };
+
   #sendFromComposer(): void {
     const input = this._input;
     if (!input || this.disabled || this.running) return;
     const sending = this.#startSend(input.value);
     if (!sending) return;
     input.value = '';
+    fitInput(input);
     sending.catch((error: unknown) => console.error('<ag-ui-agent>: sending failed:', error));
   }
 
