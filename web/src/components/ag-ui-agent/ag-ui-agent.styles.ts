@@ -222,6 +222,14 @@ export const agUiAgentStyles = css`
     background: var(--ag-ui-color-assistant-background);
   }
 
+  .message-copy {
+    display: block;
+    margin-top: calc(var(--ag-ui-spacing) / 3);
+    padding: 0.1rem 0.5rem;
+    font-size: 0.8em;
+    color: var(--ag-ui-color-muted);
+  }
+
   .plain {
     white-space: pre-wrap;
   }

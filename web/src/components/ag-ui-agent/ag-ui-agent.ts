@@ -30,6 +30,7 @@ import {
   renderAssistantMessage,
   renderReasoning,
   renderUserMessage,
+  type CopyButton,
   type Transcript,
   type TranscriptItem,
 } from './transcript.js';
@@ -112,6 +113,7 @@ const MAX_RENDERED = 150;
  * @csspart message-user - A message from the person.
  * @csspart message-assistant - A message from the agent (its text and tool call cards).
  * @csspart message-content - The text of a message (rendered markdown for the agent).
+ * @csspart message-copy - The Copy button of an agent message with text (copies its markdown; says "Copied").
  * @csspart reasoning - The collapsed `<details>` of the agent's reasoning.
  * @csspart reasoning-summary - Its `<summary>`.
  * @csspart reasoning-content - Its text.
@@ -256,6 +258,8 @@ export class AgUiAgent extends LitElement {
   /** First transcript entry rendered. */
   #countdownTimer: ReturnType<typeof setTimeout> | undefined;
   #refocusInput = false;
+  /** The message whose Copy button was last used, and how that went (its label says so until another is used). */
+  #copied: { messageId: string; label: CopyButton['label'] } | undefined;
 
   /**
    * URL of the AG-UI endpoint (HTTP POST, SSE). Used to build an `SseHttpAgent` (SSE only; `@ag-ui/client`'s transport
@@ -531,9 +535,11 @@ export class AgUiAgent extends LitElement {
             if (data.retry) countdown = true;
             return renderToolCallOnce(data, cardOptions);
           });
-          if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length });
+          // No Copy while the reply is still being written.
+          const copy = running && item.id === lastId ? undefined : this.#copyButton(item.id);
+          if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length }, copy);
           const summary = hiddenToolCallsSummary(hidden, (toolCall) => records?.get(toolCall.id)?.status ?? 'unanswered');
-          return renderAssistantMessage(item, markdown, { cards, count: shown.length, hidden: this.#renderHiddenToolCalls(hidden.length, summary) });
+          return renderAssistantMessage(item, markdown, { cards, count: shown.length, hidden: this.#renderHiddenToolCalls(hidden.length, summary) }, copy);
         }
       }
     };
@@ -861,6 +867,32 @@ export class AgUiAgent extends LitElement {
   #onStop = (): void => {
     this.stop();
     this._input?.focus();
+  };
+
+  #copyButton(messageId: string): CopyButton {
+    const copied = this.#copied;
+    return { label: copied?.messageId === messageId ? copied.label : 'Copy', onCopy: this.#onCopy };
+  }
+
+  /** Copy: the message's markdown source to the clipboard; its button then says "Copied" (or "Copy failed"). */
+  #onCopy = (messageId: string): void => {
+    const message = this.messages.find((candidate) => candidate.id === messageId);
+    const text = typeof message?.content === 'string' ? message.content : '';
+    const done = (label: CopyButton['label']): void => {
+      this.#copied = { messageId, label };
+      this.requestUpdate();
+    };
+    if (!navigator.clipboard) {
+      done('Copy failed');
+      return;
+    }
+    navigator.clipboard.writeText(text).then(
+      () => done('Copied'),
+      (error: unknown) => {
+        console.warn('<ag-ui-agent>: could not copy the message:', error);
+        done('Copy failed');
+      },
+    );
   };
 
   /** A suggestion chip sends its text, as if typed; typing goes on in the input. */
