@@ -190,7 +190,6 @@ export const agUiAgentStyles = css`
   .suggestion {
     border-radius: 999px;
     padding: 0.3rem 0.9rem;
-    text-align: start;
   }
 
   .load-earlier {
