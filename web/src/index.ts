@@ -150,7 +150,7 @@ export type {
   ToolStatusChangedDetail,
   UnknownToolsMode,
 } from './agent/index.js';
-export { AgUiAgent } from './components/ag-ui-agent/ag-ui-agent.js';
+export { AgUiAgent, type AgUiTheme } from './components/ag-ui-agent/ag-ui-agent.js';
 export type {
   AgUiAgentEventMap,
   AgUiAgentLoopEventMap,

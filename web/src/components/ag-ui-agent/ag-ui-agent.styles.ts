@@ -1,8 +1,35 @@
 import { css } from 'lit';
 
-/** Styles of `<ag-ui-agent>`. Every public knob is a `--ag-ui-*` custom property with its default on `:host`. */
+/**
+ * The dark defaults of the `--ag-ui-color-*` properties: under `prefers-color-scheme: dark` (unless `theme="light"`)
+ * and with `theme="dark"`. Declared on `:host`, so a page's own value for any of them still wins.
+ */
+const darkColors = css`
+  color-scheme: dark;
+  --ag-ui-color-text: #e6edf3;
+  --ag-ui-color-muted: #9ea7b3;
+  --ag-ui-color-background: #0d1117;
+  --ag-ui-color-surface: #161b22;
+  --ag-ui-color-border: #3d444d;
+  --ag-ui-color-accent: #58a6ff;
+  --ag-ui-color-accent-text: #0d1117;
+  --ag-ui-color-user-background: #1c3350;
+  --ag-ui-color-user-text: #e6edf3;
+  --ag-ui-color-assistant-background: transparent;
+  --ag-ui-color-code-background: #1f2630;
+  --ag-ui-color-danger: #ff8a80;
+  --ag-ui-color-danger-background: #3a1614;
+  --ag-ui-color-success: #56d364;
+  --ag-ui-color-warning: #e3b341;
+`;
+
+/**
+ * Styles of `<ag-ui-agent>`. Every public knob is a `--ag-ui-*` custom property with its default on `:host` (light),
+ * dark defaults under `prefers-color-scheme: dark` or `theme="dark"`; the focus ring follows the accent colour.
+ */
 export const agUiAgentStyles = css`
   :host {
+    color-scheme: light;
     --ag-ui-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
     --ag-ui-font-size: 0.9375rem;
     --ag-ui-line-height: 1.5;
@@ -22,7 +49,7 @@ export const agUiAgentStyles = css`
     --ag-ui-color-danger-background: #ffebe9;
     --ag-ui-color-success: #1a7f37;
     --ag-ui-color-warning: #8a5a00;
-    --ag-ui-focus-ring: 2px solid #0a58ca;
+    --ag-ui-focus-ring: 2px solid var(--ag-ui-color-accent);
     --ag-ui-radius: 0.5rem;
     --ag-ui-spacing: 0.75rem;
     --ag-ui-max-height: 32rem;
@@ -40,8 +67,32 @@ export const agUiAgentStyles = css`
     overflow: hidden;
   }
 
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      ${darkColors}
+    }
+  }
+
+  :host([theme='dark']) {
+    ${darkColors}
+  }
+
   :host([hidden]) {
     display: none;
+  }
+
+  /* No motion for a person who asked for less: no transitions, animations or smooth scrolling, page rules included. */
+  @media (prefers-reduced-motion: reduce) {
+    :host,
+    *,
+    *::before,
+    *::after {
+      scroll-behavior: auto !important;
+      transition-duration: 0s !important;
+      transition-delay: 0s !important;
+      animation-duration: 0s !important;
+      animation-iteration-count: 1 !important;
+    }
   }
 
   /*
@@ -60,6 +111,8 @@ export const agUiAgentStyles = css`
     min-height: 100%;
     max-height: var(--ag-ui-max-height);
     overflow: hidden;
+    /* The composer's layout follows the element's width, not the viewport's (see the @container rule). */
+    container: ag-ui-base / inline-size;
   }
 
   *,
@@ -114,6 +167,31 @@ export const agUiAgentStyles = css`
     margin-top: -1px;
   }
 
+  .empty {
+    color: var(--ag-ui-color-muted);
+    text-align: center;
+    padding: var(--ag-ui-spacing) 0;
+  }
+
+  .empty-text {
+    margin: 0 0 var(--ag-ui-spacing);
+  }
+
+  .suggestions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: calc(var(--ag-ui-spacing) / 2);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  .suggestion {
+    border-radius: 999px;
+    padding: 0.3rem 0.9rem;
+  }
+
   .load-earlier {
     display: block;
     margin: 0 auto var(--ag-ui-spacing);
@@ -141,6 +219,14 @@ export const agUiAgentStyles = css`
 
   .message.assistant {
     background: var(--ag-ui-color-assistant-background);
+  }
+
+  .message-copy {
+    display: block;
+    margin-top: calc(var(--ag-ui-spacing) / 3);
+    padding: 0.1rem 0.5rem;
+    font-size: 0.8em;
+    color: var(--ag-ui-color-muted);
   }
 
   .plain {
@@ -368,13 +454,22 @@ export const agUiAgentStyles = css`
     background: var(--ag-ui-color-background);
   }
 
+  /* Grows with its text (field-sizing, else fitInput in render-composer.ts) up to 8 lines, then scrolls. */
   .input {
     flex: 1;
+    min-width: 0;
     min-height: 2.5rem;
-    max-height: 10rem;
+    max-height: calc(8em * var(--ag-ui-line-height) + 1rem + 2px);
     field-sizing: content;
     resize: none;
     padding: 0.5rem 0.625rem;
+  }
+
+  /* A long placeholder stays on one line (cut with an ellipsis) instead of making the empty composer taller. */
+  .input::placeholder {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
 
   /* Text fields: the composer's and an approval card's reason. */
@@ -398,6 +493,7 @@ export const agUiAgentStyles = css`
   }
 
   .tool-call-cancel,
+  .error-retry,
   .error-dismiss,
   .load-earlier,
   .load-newer,
@@ -415,6 +511,49 @@ export const agUiAgentStyles = css`
 
   .stop-button {
     min-height: 2.5rem;
+  }
+
+  .send-button,
+  .stop-button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    flex: none;
+  }
+
+  .button-icon {
+    display: none;
+  }
+
+  /*
+   * A narrow element (a phone, a sidebar): icon-only Send and Stop, their labels visually hidden (still their
+   * accessible names), so the input keeps the room for a one-line placeholder.
+   */
+  @container ag-ui-base (max-width: 419.98px) {
+    .composer {
+      padding: calc(var(--ag-ui-spacing) * 0.66);
+    }
+
+    .send-button,
+    .stop-button {
+      position: relative;
+      width: 2.5rem;
+      padding: 0;
+    }
+
+    .button-icon {
+      display: block;
+    }
+
+    .button-label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      margin: -1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
   }
 
   button:disabled,

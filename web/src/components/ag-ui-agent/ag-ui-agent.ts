@@ -3,14 +3,14 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from '../../internal/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
-import type { PendingDecision, RunnableAgent, ToolCallRecord, UnknownToolsMode } from '../../agent/types.js';
+import { RunErrorCode, type PendingDecision, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { deadline, timeLeft } from '../../internal/scheduler.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
-import { ScrollFollowController } from './scroll-follow-controller.js';
+import { isTextField, ScrollFollowController } from './scroll-follow-controller.js';
 import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
 import { ApprovalFocusController } from './approval-focus-controller.js';
@@ -20,7 +20,8 @@ import { interruptStyles } from './render-interrupt.styles.js';
 import { headersConverter, validHeaders } from './headers-attribute.js';
 import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
 import { TranscriptWindow } from './transcript-window.js';
-import { renderComposer, renderErrorBanner } from './render-composer.js';
+import { fitInput, renderComposer, renderErrorBanner } from './render-composer.js';
+import { renderEmptyState, suggestionsConverter, validSuggestions } from './render-empty-state.js';
 import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
 import { ownSelector } from './own-nodes.js';
@@ -29,6 +30,7 @@ import {
   renderAssistantMessage,
   renderReasoning,
   renderUserMessage,
+  type CopyButton,
   type Transcript,
   type TranscriptItem,
 } from './transcript.js';
@@ -36,6 +38,12 @@ import './register-tool-listener.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
 export type { AgUiAgentEventMap } from './ag-ui-agent.events.js';
+
+/** The colour schemes of the `theme` property. */
+export type AgUiTheme = 'auto' | 'light' | 'dark';
+
+/** Run errors that running the agent again on the same conversation cannot fix: their banner has no Retry. */
+const NOT_RETRYABLE: ReadonlySet<string> = new Set([RunErrorCode.MAX_TOOL_ITERATIONS, RunErrorCode.PROTOCOL_ERROR]);
 
 /** Transcript entries rendered when pinned to the bottom; the rest waits behind "Show earlier messages". */
 const WINDOW_SIZE = 50;
@@ -66,7 +74,14 @@ const MAX_RENDERED = 150;
  * next request and keeps it (when the element built the `SseHttpAgent` from `url`; an `agent` you pass in keeps its own
  * headers). The conversation survives moving the element in the DOM and re-attaching it.
  *
+ * Keyboard: Escape anywhere in the element stops a run in progress (as the Stop button; focus goes to the input),
+ * except in a text field of an approval card or an interrupt form, where Escape is left to the field. The error
+ * banner of a failed run has Retry, which runs the agent again on the same conversation (no new message), except for
+ * `max_tool_iterations` and `protocol_error`, which the same request would hit again.
+ *
  * @summary A chat element for AG-UI agents with browser-side tools.
+ *
+ * @slot empty - Shown while the conversation is empty, instead of the default line and `suggestions` chips.
  *
  * @fires {CustomEvent<MessageSendDetail>} ag-ui-message-send - Cancelable, before a message is sent; `preventDefault()` stops it.
  * @fires {CustomEvent<RunStartedDetail>} ag-ui-run-started - A run started (`iteration` 0 for the user's, n for the n-th follow-up).
@@ -90,10 +105,15 @@ const MAX_RENDERED = 150;
  * @csspart transcript-items - The list of entries inside the transcript.
  * @csspart load-earlier - The "Show earlier messages" button at the top of a long thread.
  * @csspart load-newer - The "Show newer messages" button at the bottom, after the reader scrolled far up a long thread.
+ * @csspart empty - The box shown while the conversation is empty (around the `empty` slot).
+ * @csspart empty-text - The default line of the empty state.
+ * @csspart suggestions - The list of suggestion chips.
+ * @csspart suggestion - A suggestion chip (a button that sends its text).
  * @csspart message - Every message (with `message-user` or `message-assistant`).
  * @csspart message-user - A message from the person.
  * @csspart message-assistant - A message from the agent (its text and tool call cards).
  * @csspart message-content - The text of a message (rendered markdown for the agent).
+ * @csspart message-copy - The Copy button of an agent message with text (copies its markdown; says "Copied").
  * @csspart reasoning - The collapsed `<details>` of the agent's reasoning.
  * @csspart reasoning-summary - Its `<summary>`.
  * @csspart reasoning-content - Its text.
@@ -145,11 +165,16 @@ const MAX_RENDERED = 150;
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
+ * @csspart error-retry - Its Retry button (a failed run, unless `max_tool_iterations` or `protocol_error`).
  * @csspart error-dismiss - Its Dismiss button.
  * @csspart composer - The form with the input and buttons.
  * @csspart input - The message `<textarea>`.
  * @csspart send-button - The Send button.
  * @csspart stop-button - The Stop button (while running).
+ *
+ * Colours: light by default, dark under `prefers-color-scheme: dark` (every `--ag-ui-color-*` has a dark default)
+ * unless `theme="light"`; `theme="dark"` forces dark. A page's own `--ag-ui-color-*` values win in both. Under
+ * `prefers-reduced-motion: reduce` nothing in the element transitions, animates or scrolls smoothly.
  *
  * @cssprop [--ag-ui-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Text font.
  * @cssprop [--ag-ui-font-size=0.9375rem] - Base font size.
@@ -170,7 +195,7 @@ const MAX_RENDERED = 150;
  * @cssprop [--ag-ui-color-danger-background=#ffebe9] - The error banner's background.
  * @cssprop [--ag-ui-color-success=#1a7f37] - Succeeded tool calls.
  * @cssprop [--ag-ui-color-warning=#8a5a00] - Retrying tool calls.
- * @cssprop [--ag-ui-focus-ring=2px solid #0a58ca] - Focus outline.
+ * @cssprop [--ag-ui-focus-ring=2px solid var(--ag-ui-color-accent)] - Focus outline (follows the accent colour).
  * @cssprop [--ag-ui-radius=0.5rem] - Corner radius.
  * @cssprop [--ag-ui-spacing=0.75rem] - Base spacing.
  * @cssprop [--ag-ui-max-height=32rem] - Maximum height of the element (inside its border) when the page gives it no
@@ -234,6 +259,8 @@ export class AgUiAgent extends LitElement {
   /** First transcript entry rendered. */
   #countdownTimer: ReturnType<typeof setTimeout> | undefined;
   #refocusInput = false;
+  /** The message whose Copy button was last used, and how that went (its label says so until another is used). */
+  #copied: { messageId: string; label: CopyButton['label'] } | undefined;
 
   /**
    * URL of the AG-UI endpoint (HTTP POST, SSE). Used to build an `SseHttpAgent` (SSE only; `@ag-ui/client`'s transport
@@ -305,6 +332,18 @@ export class AgUiAgent extends LitElement {
 
   /** Disables the composer (typing and sending from the UI). The methods keep working. */
   @property({ type: Boolean, reflect: true }) disabled = false;
+
+  /**
+   * Suggestions shown as chips in the empty state (a click sends the chip's text). Attribute: a JSON array of strings
+   * (invalid JSON is ignored with a console warning). Default `[]`: no chips.
+   */
+  @property({ converter: suggestionsConverter }) suggestions: string[] = [];
+
+  /**
+   * Colour scheme (reflected attribute): `'auto'` (default) follows the person's `prefers-color-scheme`; `'light'`
+   * and `'dark'` force the element's light or dark defaults of the `--ag-ui-color-*` properties.
+   */
+  @property({ reflect: true }) theme: AgUiTheme = 'auto';
 
   /**
    * AG-UI thread id of the conversation (attribute `thread-id`). Reading it gives the current thread (a new one
@@ -497,14 +536,16 @@ export class AgUiAgent extends LitElement {
             if (data.retry) countdown = true;
             return renderToolCallOnce(data, cardOptions);
           });
-          if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length });
+          // No Copy while the reply is still being written.
+          const copy = running && item.id === lastId ? undefined : this.#copyButton(item.id);
+          if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length }, copy);
           const summary = hiddenToolCallsSummary(hidden, (toolCall) => records?.get(toolCall.id)?.status ?? 'unanswered');
-          return renderAssistantMessage(item, markdown, { cards, count: shown.length, hidden: this.#renderHiddenToolCalls(hidden.length, summary) });
+          return renderAssistantMessage(item, markdown, { cards, count: shown.length, hidden: this.#renderHiddenToolCalls(hidden.length, summary) }, copy);
         }
       }
     };
     // One box that lays the element out whatever display the page gives the host (see ag-ui-agent.styles.ts).
-    const result = html`<div part="base" class="base">
+    const result = html`<div part="base" class="base" @keydown=${this.#onEscape}>
       <div
         part="transcript"
         class="transcript"
@@ -522,6 +563,7 @@ export class AgUiAgent extends LitElement {
               Show earlier messages (${start})
             </button>`
           : nothing}
+        ${items.length === 0 ? renderEmptyState(validSuggestions(this.suggestions), this.disabled, this.#onSuggestion) : nothing}
         <div part="transcript-items" class="transcript-items">
           ${repeat(visible, (item) => item.id, renderItem)}${end === items.length ? this.#interrupts.render() : nothing}
         </div>
@@ -539,6 +581,7 @@ export class AgUiAgent extends LitElement {
         running,
         onSubmit: this.#onSubmit,
         onKeyDown: this.#onKeyDown,
+        onInput: this.#onInput,
         onStop: this.#onStop,
       })}
     </div>`;
@@ -600,8 +643,11 @@ export class AgUiAgent extends LitElement {
   };
 
   #renderError(): TemplateResult | typeof nothing {
-    const error = this.#localError ?? this.#agentLoop.loop?.lastError;
-    return renderErrorBanner(error === this.#dismissedError ? undefined : error, this.#onDismissError);
+    const runError: RunErrorDetail | undefined = this.#agentLoop.loop?.lastError;
+    const error = this.#localError ?? runError;
+    if (error === this.#dismissedError) return nothing;
+    const retry = error === runError && runError !== undefined && !NOT_RETRYABLE.has(runError.code);
+    return renderErrorBanner(error, this.#onDismissError, retry ? this.#onRetry : undefined);
   }
 
   /** Builds (or rebuilds) the loop when its source changed; restores a kept conversation when it is the same agent. */
@@ -805,17 +851,75 @@ export class AgUiAgent extends LitElement {
     this.#sendFromComposer();
   };
 
+  #onInput = (event: InputEvent): void => {
+    fitInput(event.currentTarget as HTMLTextAreaElement);
+  };
+
   #sendFromComposer(): void {
     const input = this._input;
     if (!input || this.disabled || this.running) return;
     const sending = this.#startSend(input.value);
     if (!sending) return;
     input.value = '';
+    fitInput(input);
     sending.catch((error: unknown) => console.error('<ag-ui-agent>: sending failed:', error));
   }
 
   #onStop = (): void => {
     this.stop();
+    this._input?.focus();
+  };
+
+  #copyButton(messageId: string): CopyButton {
+    const copied = this.#copied;
+    return { label: copied?.messageId === messageId ? copied.label : 'Copy', onCopy: this.#onCopy };
+  }
+
+  /** Copy: the message's markdown source to the clipboard; its button then says "Copied" (or "Copy failed"). */
+  #onCopy = (messageId: string): void => {
+    const message = this.messages.find((candidate) => candidate.id === messageId);
+    const text = typeof message?.content === 'string' ? message.content : '';
+    const done = (label: CopyButton['label']): void => {
+      this.#copied = { messageId, label };
+      this.requestUpdate();
+    };
+    if (!navigator.clipboard) {
+      done('Copy failed');
+      return;
+    }
+    navigator.clipboard.writeText(text).then(
+      () => done('Copied'),
+      (error: unknown) => {
+        console.warn('<ag-ui-agent>: could not copy the message:', error);
+        done('Copy failed');
+      },
+    );
+  };
+
+  /** A suggestion chip sends its text, as if typed; typing goes on in the input. */
+  #onSuggestion = (text: string): void => {
+    if (this.disabled || this.running) return;
+    this.#startSend(text)?.catch((error: unknown) => console.error('<ag-ui-agent>: sending failed:', error));
+    this._input?.focus();
+  };
+
+  /** Escape stops a run, unless it was typed in an approval's or an interrupt's text field (left to the field). */
+  #onEscape = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented || !this.running) return;
+    const target = event.composedPath()[0];
+    if (target !== this._input && isTextField(target)) return;
+    event.preventDefault();
+    this.#onStop();
+  };
+
+  /** Retry: the agent runs again on the conversation as it is (the failed turn's message is already in it). */
+  #onRetry = (): void => {
+    const loop = this.#agentLoop.loop;
+    if (!loop || loop.running) return;
+    this.#localError = undefined;
+    this.#scroll.follow();
+    loop.runAgent().catch((error: unknown) => console.error('<ag-ui-agent>: retrying failed:', error));
+    this.#agentLoop.requestFrameUpdate();
     this._input?.focus();
   };
 

@@ -28,7 +28,7 @@ const SCROLL_ANCHORING =
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('overflow-anchor', 'auto');
 
 /** Whether `target` takes typed text (an `<input>` other than a button-like type, a `<textarea>`, or `contenteditable`). */
-function isTextField(target: EventTarget | undefined): boolean {
+export function isTextField(target: EventTarget | undefined): boolean {
   if (target instanceof HTMLTextAreaElement) return true;
   if (target instanceof HTMLInputElement) return !['button', 'checkbox', 'radio', 'submit', 'reset', 'image', 'file', 'range', 'color'].includes(target.type);
   return target instanceof HTMLElement && target.isContentEditable;

@@ -144,6 +144,7 @@ export function renderAssistantMessage(
   item: Extract<TranscriptItem, { kind: 'assistant' }>,
   markdown: RenderedMarkdown | undefined,
   toolCards: { cards: unknown; count: number; hidden?: unknown },
+  copy?: CopyButton,
 ): TemplateResult {
   return html`<div part="message message-assistant" class="message assistant" data-message-id=${item.id}>
     <span class="visually-hidden">Assistant said:</span>
@@ -152,8 +153,21 @@ export function renderAssistantMessage(
           ? nothing
           : html`<div class="markdown-tail" ${markdownTail(markdown.tailBaseHtml, markdown.tailText)}></div>`}</div>`
       : nothing}
+    ${markdown && copy ? renderCopyButton(item.id, copy) : nothing}
     ${toolCards.count > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards.hidden ?? nothing}${toolCards.cards}</div>` : nothing}
   </div>`;
+}
+
+/** The copy button of a finished assistant message: its label (`Copy`, then `Copied` or `Copy failed`) and handler. */
+export interface CopyButton {
+  label: 'Copy' | 'Copied' | 'Copy failed';
+  onCopy: (messageId: string) => void;
+}
+
+function renderCopyButton(messageId: string, copy: CopyButton): TemplateResult {
+  return html`<button part="message-copy" class="message-copy" type="button" @click=${() => copy.onCopy(messageId)}>
+    ${copy.label}
+  </button>`;
 }
 
 /** A reasoning message, collapsed in a `<details>` (plain text). */

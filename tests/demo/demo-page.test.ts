@@ -1,0 +1,74 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
+import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+
+/** Puts the demo page (index.html: its styles and body) into this document and runs its script. */
+async function loadDemoPage(): Promise<AgUiAgent> {
+  const page = new DOMParser().parseFromString(await (await fetch('/index.html')).text(), 'text/html');
+  for (const style of page.head.querySelectorAll('style')) document.head.append(style);
+  for (const script of page.body.querySelectorAll('script')) script.remove();
+  document.body.replaceChildren(...page.body.childNodes);
+  await import('../../web/demo/main.js');
+  const el = document.querySelector<AgUiAgent>('ag-ui-agent')!;
+  await el.updateComplete;
+  return el;
+}
+
+/** The scheme, with reduced motion each time (an emulation replaces the previous one's media features). */
+async function scheme(colorScheme: 'light' | 'dark'): Promise<void> {
+  await emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+}
+
+/** Axe on the whole page: no serious or critical violation. */
+async function expectNoSeriousViolations(): Promise<void> {
+  await expect(document.body).to.be.accessible();
+}
+
+describe('demo page', () => {
+  let el: AgUiAgent;
+
+  before(async () => {
+    // The page's background transition would have axe read colours halfway between the schemes.
+    await scheme('light');
+    el = await loadDemoPage();
+  });
+  afterEach(async () => {
+    await scheme('light');
+    await setViewport({ width: 800, height: 600 });
+  });
+  after(async () => {
+    await emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+  });
+
+  it('shows the element first and the event log second', () => {
+    const main = document.querySelector('main')!;
+    expect([...main.children].slice(0, 2).map((child) => child.localName + (child.className ? `.${child.className}` : ''))).to.deep.equal([
+      'ag-ui-agent',
+      'section.log',
+    ]);
+  });
+
+  it('has no serious accessibility violation in light and dark mode', async () => {
+    await scheme('light');
+    await expectNoSeriousViolations();
+    await scheme('dark');
+    expect(getComputedStyle(document.body).backgroundColor).to.equal('rgb(1, 4, 9)');
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgb(13, 17, 23)');
+    await expectNoSeriousViolations();
+  });
+
+  it('fits a 390 px phone: the element above the log, nothing wider than the screen', async () => {
+    await setViewport({ width: 390, height: 844 });
+    await waitUntil(() => el.getBoundingClientRect().width < 390, 'the one-column layout');
+    const box = el.getBoundingClientRect();
+    const log = document.querySelector('section.log')!.getBoundingClientRect();
+    expect(box.top).to.be.below(200);
+    expect(log.top).to.be.at.least(box.bottom);
+    expect(document.documentElement.scrollWidth).to.be.at.most(390);
+    const input = el.shadowRoot!.querySelector<HTMLElement>('[part="input"]')!;
+    expect(input.offsetHeight).to.be.below(2 * parseFloat(getComputedStyle(input).lineHeight));
+    await expectNoSeriousViolations();
+    await scheme('dark');
+    await expectNoSeriousViolations();
+  });
+});
