@@ -388,7 +388,8 @@ export const agUiAgentStyles = css`
     color: var(--ag-ui-color-danger);
   }
 
-  .tool-call[data-status='retrying'] .tool-call-status {
+  .tool-call[data-status='retrying'] .tool-call-status,
+  .tool-call[data-status='uncertain'] .tool-call-status {
     color: var(--ag-ui-color-warning);
   }
 
