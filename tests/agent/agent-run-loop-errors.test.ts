@@ -41,6 +41,19 @@ for (const transport of TRANSPORTS) describe(`AgentRunLoop errors and Stop (${tr
     expect(loop.messages.map((message) => message.content)).to.deep.equal(['First', 'Second', 'Back online']);
   });
 
+  it('names the endpoint and what the status means in an HTTP error message', async () => {
+    const missing = '/api/test/no-such-scenario';
+    const { loop } = loopFor(missing);
+    const notFound = await failingTurn(loop);
+    expect(notFound).to.deep.include({ code: 'http_error', status: 404 });
+    expect(notFound.message).to.match(new RegExp(`^No AG-UI agent answered at ${missing} \\(HTTP 404\\): No test scenario`));
+
+    const failing = scenarioUrl('http-500', { message: 'Database down' });
+    const { loop: other } = loopFor(failing);
+    const serverError = await failingTurn(other);
+    expect(serverError.message).to.equal(`The agent at ${failing} failed (HTTP 500): Database down`);
+  });
+
   it('reports a dropped connection as network_error and keeps the partial reply', async () => {
     const { loop } = loopFor(scenarioUrl('drop', { delay: '20', after: '3' }));
     const error = await failingTurn(loop);

@@ -156,7 +156,7 @@ describe('<ag-ui-agent>', () => {
     await rendered(el);
     const banner = $(el, '[part="error-banner"]')!;
     expect(banner.getAttribute('role')).to.equal('alert');
-    expect(banner.textContent).to.match(/500|Scripted failure/);
+    expect(banner.textContent).to.include('failed (HTTP 500): Scripted failure');
     expect($(el, '[part~="message-user"]')!.textContent).to.include('this will fail');
     await expect(el).to.be.accessible();
     $(el, '[part="error-dismiss"]')!.click();

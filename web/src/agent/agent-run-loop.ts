@@ -383,7 +383,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         if (outcome.type === 'stalled') this.#abortAgentRun();
         this.#flush();
 
-        const failure = runFailure(run, outcome);
+        const failure = runFailure(run, outcome, this.#agentUrl());
         if (failure) {
           if (early) {
             await this.#abandonTools(turn, early.round);
@@ -442,7 +442,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       if (!turn.stopped) {
         turn.run?.drain?.cancel();
         turn.tools?.abort();
-        this.#fail(turn, turn.run, classifyRunError(error), error);
+        this.#fail(turn, turn.run, classifyRunError(error, this.#agentUrl()), error);
       }
     } finally {
       this.#finishTurn(turn);
@@ -487,6 +487,12 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       const parsed = parseToolArguments(asked);
       return parsed.ok && decideToolCall(this.registry.policy, tool, parsed.args) === 'deny';
     });
+  }
+
+  /** The endpoint the agent posts to, when it has one (`HttpAgent`, `SseHttpAgent`): named in HTTP errors. */
+  #agentUrl(): string | undefined {
+    const url = (this.agent as { url?: unknown }).url;
+    return typeof url === 'string' && url !== '' ? url : undefined;
   }
 
   /** How the decisions list reaches the loop's events and the run. */
