@@ -1,0 +1,15 @@
+/**
+ * Keeping threads across reloads: the `ThreadStore` interface and its two stores.
+ * @module
+ */
+export { MemoryThreadStore, type MemoryThreadStoreOptions } from './memory-thread-store.js';
+export type {
+  ThreadSnapshot,
+  ThreadSnapshotInput,
+  ThreadStore,
+  ThreadStoreChange,
+  ThreadStoreListener,
+  ThreadSummary,
+} from './thread-store.js';
+export { ThreadStoreError, ThreadStoreErrorCode } from './thread-store-error.js';
+export { deriveThreadTitle, MAX_THREAD_TITLE_LENGTH } from './thread-summary.js';

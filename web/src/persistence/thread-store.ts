@@ -1,0 +1,86 @@
+import type { Message, State } from '@ag-ui/client';
+import type { ToolCallRecord } from '../agent/types.js';
+
+/** One thread as `ThreadStore.list()` describes it: enough to show it in a list without loading its messages. */
+export interface ThreadSummary {
+  threadId: string;
+  /** The title set by `rename()` or `save({ title })`; else the first user message's text, trimmed to 80 characters; `''` while there is none. */
+  title: string;
+  /** ms since the epoch: when the store first saved the thread. */
+  createdAt: number;
+  /** ms since the epoch: when the store last saved it (messages, tool-call records or title). */
+  updatedAt: number;
+  messageCount: number;
+}
+
+/** One whole thread as saved and loaded: the AG-UI conversation plus the tool-call records of `AgentRunLoop.toolCalls`. */
+export interface ThreadSnapshot {
+  threadId: string;
+  messages: Message[];
+  state: State;
+  /** The thread's tool-call records (plain data, as `AgentRunLoop.toolCalls` holds them), in `timing.createdAt` order. */
+  toolCalls: ToolCallRecord[];
+  /** The caller-set title, if any (see `ThreadSummary.title`). */
+  title?: string;
+  /** ms since the epoch, set by the store. */
+  createdAt: number;
+  /** ms since the epoch, set by the store. */
+  updatedAt: number;
+}
+
+/** What `ThreadStore.save()` takes: a snapshot without the times the store sets (a loaded snapshot fits as is). */
+export type ThreadSnapshotInput = Omit<ThreadSnapshot, 'createdAt' | 'updatedAt' | 'state' | 'toolCalls'> & {
+  /** Default `{}`. */
+  state?: State;
+  /** Default `[]`. */
+  toolCalls?: ToolCallRecord[];
+};
+
+/** What changed in a `ThreadStore`, as its `subscribe()` listeners hear it. */
+export interface ThreadStoreChange {
+  /** `saved`: `save()` or `saveToolCalls()`; `renamed`: `rename()`; `deleted`: `delete()` of an existing thread. */
+  type: 'saved' | 'deleted' | 'renamed';
+  threadId: string;
+  /** `local`: this store object made the change; `remote`: another one did (another tab on the same database). */
+  origin: 'local' | 'remote';
+}
+
+/** A `subscribe()` listener. */
+export type ThreadStoreListener = (change: ThreadStoreChange) => void;
+
+/**
+ * Where threads are kept between page loads: `IndexedDbThreadStore` (the browser's IndexedDB), `MemoryThreadStore`
+ * (this page only: tests, pages that opt out), or a page's own (for example one backed by its server).
+ *
+ * Every method returns a promise that rejects with a `ThreadStoreError` (a stable `code`), never anything else; stored
+ * data is copied on the way in and out, so a caller never shares an object with the store.
+ * @example
+ * ```ts
+ * const store = new IndexedDbThreadStore();
+ * await store.save({ threadId: loop.threadId, messages: loop.messages, state: loop.state, toolCalls: [...loop.toolCalls.values()] });
+ * const stop = store.subscribe((change) => { if (change.origin === 'remote') refreshList(); });
+ * for (const thread of await store.list()) console.log(thread.title, new Date(thread.updatedAt));
+ * ```
+ */
+export interface ThreadStore {
+  /** Every thread, newest `updatedAt` first. */
+  list(): Promise<ThreadSummary[]>;
+  /** The thread, or `undefined` when the store has none by that id. */
+  load(threadId: string): Promise<ThreadSnapshot | undefined>;
+  /**
+   * Replaces the thread's messages, state and tool-call records (creating the thread if new); `updatedAt` is set by
+   * the store. A `title` sets the caller's title; without one, a title set earlier is kept.
+   */
+  save(snapshot: ThreadSnapshotInput): Promise<void>;
+  /**
+   * Writes these tool-call records (by `toolCallId`; others of the thread are kept) without rewriting the messages,
+   * creating the thread if new. For journalling records as they change.
+   */
+  saveToolCalls(threadId: string, records: readonly ToolCallRecord[]): Promise<void>;
+  /** Sets the caller's title (`''` goes back to the derived one). Resolves `false` when the thread does not exist. */
+  rename(threadId: string, title: string): Promise<boolean>;
+  /** Deletes the thread and everything of it. Resolves `false` when it did not exist. */
+  delete(threadId: string): Promise<boolean>;
+  /** Calls `listener` after each change. @returns a function that unsubscribes it */
+  subscribe(listener: ThreadStoreListener): () => void;
+}
