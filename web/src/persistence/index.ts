@@ -2,6 +2,8 @@
  * Keeping threads across reloads: the `ThreadStore` interface and its two stores.
  * @module
  */
+export { IndexedDbThreadStore, type IndexedDbThreadStoreOptions } from './indexed-db-thread-store.js';
+export { THREAD_DB_SCHEMA_VERSION } from './indexed-db-schema.js';
 export { MemoryThreadStore, type MemoryThreadStoreOptions } from './memory-thread-store.js';
 export type {
   ThreadSnapshot,

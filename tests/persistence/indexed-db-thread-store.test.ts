@@ -1,0 +1,196 @@
+import { expect } from '@open-wc/testing';
+import { deleteDB, openDB, type IDBPDatabase } from 'idb';
+import sinon from 'sinon';
+import {
+  IndexedDbThreadStore,
+  THREAD_DB_SCHEMA_VERSION,
+  type IndexedDbThreadStoreOptions,
+  type ThreadStore,
+  type ThreadStoreChange,
+  type ThreadStoreError,
+} from '../../web/src/persistence/index.js';
+import { describeThreadStoreContract, sampleMessages, sampleToolCalls, storeRejection } from '../helpers/thread-store-contract.js';
+
+/** A fresh database per test, deleted after it, with every store and raw connection the test opened closed first. */
+const opened: IndexedDbThreadStore[] = [];
+const rawConnections: IDBPDatabase[] = [];
+let dbName = '';
+
+function newStore(options: IndexedDbThreadStoreOptions = {}): IndexedDbThreadStore {
+  const store = new IndexedDbThreadStore({ name: dbName, onError: () => {}, ...options });
+  opened.push(store);
+  return store;
+}
+
+async function raw(version?: number, upgrade?: (db: IDBPDatabase) => void): Promise<IDBPDatabase> {
+  const db = await openDB(dbName, version, upgrade ? { upgrade: (database) => upgrade(database) } : {});
+  rawConnections.push(db);
+  return db;
+}
+
+function nextChange(store: ThreadStore): Promise<ThreadStoreChange> {
+  return new Promise((resolve) => {
+    const stop = store.subscribe((change) => {
+      stop();
+      resolve(change);
+    });
+  });
+}
+
+describe('IndexedDbThreadStore', () => {
+  beforeEach(() => {
+    dbName = `ag-ui-lit-test-${crypto.randomUUID()}`;
+  });
+  afterEach(async () => {
+    sinon.restore();
+    for (const store of opened.splice(0)) store.close();
+    for (const db of rawConnections.splice(0)) db.close();
+    await deleteDB(dbName);
+  });
+
+  describe('contract', () => {
+    describeThreadStoreContract(() => newStore());
+  });
+
+  it('finds the thread again after a reload (a new store on the same database)', async () => {
+    const before = newStore();
+    await before.save({ threadId: 't1', messages: sampleMessages(), state: { city: 'Paris' }, toolCalls: sampleToolCalls(), title: 'Trip' });
+    before.close();
+    const after = newStore();
+    const snapshot = await after.load('t1');
+    expect(snapshot!.messages).to.deep.equal(sampleMessages());
+    expect(snapshot!.toolCalls).to.deep.equal(sampleToolCalls());
+    expect(snapshot!.state).to.deep.equal({ city: 'Paris' });
+    expect((await after.list()).map(({ threadId, title }) => ({ threadId, title }))).to.deep.equal([{ threadId: 't1', title: 'Trip' }]);
+  });
+
+  it('shows the changes of one tab in another (origin remote)', async () => {
+    const tabA = newStore();
+    const tabB = newStore();
+    const heardByB = nextChange(tabB);
+    await tabA.save({ threadId: 't1', messages: sampleMessages() });
+    expect(await heardByB).to.deep.equal({ type: 'saved', threadId: 't1', origin: 'remote' });
+    expect((await tabB.load('t1'))!.messages).to.deep.equal(sampleMessages());
+
+    const renamedInA = nextChange(tabA);
+    await tabB.rename('t1', 'From B');
+    expect(await renamedInA).to.deep.equal({ type: 'renamed', threadId: 't1', origin: 'remote' });
+    expect((await tabA.list())[0].title).to.equal('From B');
+
+    const deletedInA = nextChange(tabA);
+    await tabB.delete('t1');
+    expect(await deletedInA).to.deep.equal({ type: 'deleted', threadId: 't1', origin: 'remote' });
+  });
+
+  it('skips and reports records of a newer schema version; the rest still loads', async () => {
+    const errors: ThreadStoreError[] = [];
+    const store = newStore({ onError: (error) => errors.push(error) });
+    await store.save({ threadId: 't1', messages: sampleMessages(), toolCalls: sampleToolCalls() });
+    await store.save({ threadId: 't2', messages: sampleMessages('Second') });
+    const db = await raw();
+    const future = THREAD_DB_SCHEMA_VERSION + 1;
+    await db.put('toolCalls', { v: future, threadId: 't1', toolCallId: 'tc-new', record: { shape: 'unknown' } });
+    await db.put('threads', { v: future, threadId: 't3', somethingNew: true });
+
+    expect((await store.list()).map((thread) => thread.threadId)).to.deep.equal(['t2', 't1']);
+    expect((await store.load('t1'))!.toolCalls).to.deep.equal(sampleToolCalls());
+    expect(errors.map(({ code, threadId }) => ({ code, threadId }))).to.deep.equal([
+      { code: 'version_unsupported', threadId: 't3' },
+      { code: 'version_unsupported', threadId: 't1' },
+    ]);
+    await storeRejection(store.load('t3'), 'version_unsupported');
+    // Never overwritten by the older code: the newer record stays as it was.
+    await storeRejection(store.save({ threadId: 't3', messages: [] }), 'version_unsupported');
+    expect(await db.get('threads', 't3')).to.deep.equal({ v: future, threadId: 't3', somethingNew: true });
+    expect(await store.delete('t3')).to.equal(true);
+  });
+
+  it('reports a corrupt record as corrupt, and other threads still load', async () => {
+    const errors: ThreadStoreError[] = [];
+    const store = newStore({ onError: (error) => errors.push(error) });
+    await store.save({ threadId: 't1', messages: sampleMessages() });
+    await store.save({ threadId: 't2', messages: sampleMessages('Second') });
+    const db = await raw();
+    await db.put('conversations', { v: THREAD_DB_SCHEMA_VERSION, threadId: 't1', messages: 'not a list' });
+    await db.put('threads', { threadId: 't4' });
+
+    await storeRejection(store.load('t1'), 'corrupt');
+    expect((await store.load('t2'))!.messages).to.deep.equal(sampleMessages('Second'));
+    expect((await store.list()).map((thread) => thread.threadId)).to.deep.equal(['t2', 't1']);
+    expect(errors.map(({ code, threadId }) => ({ code, threadId }))).to.deep.equal([{ code: 'corrupt', threadId: 't4' }]);
+  });
+
+  it('upgrades a layout-1 database (whole threads in one record) to the current layout', async () => {
+    const v1 = await raw(1, (db) => db.createObjectStore('threads', { keyPath: 'threadId' }));
+    await v1.put('threads', {
+      threadId: 'old',
+      title: 'Kept title',
+      messages: sampleMessages(),
+      state: { city: 'Paris' },
+      toolCalls: sampleToolCalls(),
+      createdAt: 100,
+      updatedAt: 200,
+    });
+    await v1.put('threads', { threadId: 'bare', messages: sampleMessages('Bare one'), updatedAt: 300 });
+    v1.close();
+
+    const store = newStore();
+    expect(await store.list()).to.deep.equal([
+      { threadId: 'bare', title: 'Bare one', createdAt: 300, updatedAt: 300, messageCount: 6 },
+      { threadId: 'old', title: 'Kept title', createdAt: 100, updatedAt: 200, messageCount: 6 },
+    ]);
+    const snapshot = await store.load('old');
+    expect(snapshot!.messages).to.deep.equal(sampleMessages());
+    expect(snapshot!.state).to.deep.equal({ city: 'Paris' });
+    expect(snapshot!.toolCalls).to.deep.equal(sampleToolCalls());
+    store.close();
+    const db = await raw();
+    expect(db.version).to.equal(THREAD_DB_SCHEMA_VERSION);
+    expect((await db.get('threads', 'old')).v).to.equal(THREAD_DB_SCHEMA_VERSION);
+  });
+
+  it('rejects with quota_exceeded when the browser refuses the write for space, keeping what was saved', async () => {
+    const store = newStore();
+    await store.save({ threadId: 't1', messages: sampleMessages() });
+    // A real quota is impractical to fill in a test; the browser reports it as this DOMException from the write.
+    sinon.stub(IDBObjectStore.prototype, 'put').throws(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const error = await storeRejection(store.save({ threadId: 't1', messages: [] }), 'quota_exceeded');
+    expect(error.threadId).to.equal('t1');
+    await storeRejection(store.saveToolCalls('t1', sampleToolCalls()), 'quota_exceeded');
+    sinon.restore();
+    const snapshot = await store.load('t1');
+    expect(snapshot!.messages).to.deep.equal(sampleMessages());
+    expect(snapshot!.toolCalls).to.deep.equal([]);
+  });
+
+  it('rejects with unavailable while another tab holds an old version open, and recovers once it closes', async () => {
+    const oldTab = await raw(1, (db) => db.createObjectStore('threads', { keyPath: 'threadId' }));
+    const store = newStore();
+    await storeRejection(store.list(), 'unavailable');
+    oldTab.close();
+    expect(await store.list()).to.deep.equal([]);
+  });
+
+  it('rejects with unavailable when IndexedDB cannot be opened', async () => {
+    sinon.stub(IDBFactory.prototype, 'open').throws(new DOMException('Access to storage is not allowed', 'SecurityError'));
+    const store = newStore();
+    const error = await storeRejection(store.save({ threadId: 't1', messages: [] }), 'unavailable');
+    expect(error.cause).to.be.instanceOf(DOMException);
+  });
+
+  it('rejects with version_unsupported when the database is newer than this code', async () => {
+    const newer = await raw(THREAD_DB_SCHEMA_VERSION + 1, () => {});
+    newer.close();
+    await storeRejection(newStore().list(), 'version_unsupported');
+  });
+
+  it('lets another tab upgrade the database, and rejects with unavailable once closed', async () => {
+    const store = newStore();
+    await store.save({ threadId: 't1', messages: [] });
+    const upgraded = await raw(THREAD_DB_SCHEMA_VERSION + 1, () => {});
+    upgraded.close();
+    await storeRejection(store.list(), 'version_unsupported');
+    store.close();
+    await storeRejection(store.list(), 'unavailable');
+  });
+});

@@ -1,0 +1,318 @@
+import { openDB, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import type { ToolCallRecord } from '../agent/types.js';
+import { ChangeFeed, monotonicClock } from './change-feed.js';
+import {
+  ALL_STORES,
+  checkRow,
+  THREAD_DB_SCHEMA_VERSION,
+  threadToolCallRange,
+  upgradeThreadDb,
+  type ThreadDb,
+  type ThreadRow,
+  type ToolCallRow,
+} from './indexed-db-schema.js';
+import type { ThreadSnapshot, ThreadSnapshotInput, ThreadStore, ThreadStoreChange, ThreadStoreListener, ThreadSummary } from './thread-store.js';
+import { ThreadStoreError, ThreadStoreErrorCode, toThreadStoreError } from './thread-store-error.js';
+import { compareNewestFirst, deriveThreadTitle } from './thread-summary.js';
+
+/** Options of `IndexedDbThreadStore`. */
+export interface IndexedDbThreadStoreOptions {
+  /** The IndexedDB database name. Default `'ag-ui-lit'`. */
+  name?: string;
+  /**
+   * The `BroadcastChannel` that carries changes between tabs (and between stores of one page) on the same database.
+   * Default `` `ag-ui-lit:threads:${name}` ``.
+   */
+  channelName?: string;
+  /**
+   * Called with each record `list()` or `load()` skipped because it cannot be read (`version_unsupported`, `corrupt`):
+   * the rest still loads. Default: `console.warn`.
+   */
+  onError?: (error: ThreadStoreError) => void;
+  /** The clock for `createdAt`/`updatedAt`, in ms since the epoch (made strictly increasing). Default `Date.now`. */
+  now?: () => number;
+}
+
+/** What one store posts on its `BroadcastChannel` after each write. */
+interface ChannelMessage {
+  type: ThreadStoreChange['type'];
+  threadId: string;
+}
+
+type WriteTransaction = IDBPTransaction<ThreadDb, StoreNames<ThreadDb>[], 'readwrite'>;
+
+/**
+ * A `ThreadStore` in the browser's IndexedDB (through `idb`), so threads survive a reload. Layout (schema version
+ * `THREAD_DB_SCHEMA_VERSION`): `threads` (one summary row per thread, all `list()` reads), `conversations` (a
+ * thread's messages and state in one record, written whole by `save()`), `toolCalls` (one record per tool call, key
+ * `[threadId, toolCallId]`). Every record carries `v`, the schema version that wrote it.
+ *
+ * The database opens on first use. Each write is one transaction, then is posted on a `BroadcastChannel`, so stores
+ * of other tabs (or of this page) on the same database tell their `subscribe()` listeners with `origin: 'remote'`.
+ * When another tab needs to upgrade the database, this store closes its connection and reopens on its next call.
+ *
+ * Every method rejects with a `ThreadStoreError`: `unavailable` (no IndexedDB, opening failed, blocked by another
+ * tab's connection of an older version, or `close()`d), `quota_exceeded`, `version_unsupported` (the database or the
+ * thread's record is newer than this code), `corrupt`, `failed`. A tool-call record that cannot be read is skipped
+ * and reported to `onError`, and the rest of its thread loads; so is a thread row in `list()`.
+ * @example
+ * ```ts
+ * const store = new IndexedDbThreadStore();
+ * const stop = store.subscribe((change) => { if (change.origin === 'remote') refresh(change.threadId); });
+ * const thread = await store.load(threadId);
+ * ```
+ */
+export class IndexedDbThreadStore implements ThreadStore {
+  /** The database name. */
+  readonly name: string;
+  #feed = new ChangeFeed();
+  #now: () => number;
+  #onError: (error: ThreadStoreError) => void;
+  #channel?: BroadcastChannel;
+  #opening?: Promise<IDBPDatabase<ThreadDb>>;
+  #closed = false;
+
+  constructor(options: IndexedDbThreadStoreOptions = {}) {
+    this.name = options.name ?? 'ag-ui-lit';
+    this.#now = monotonicClock(options.now);
+    this.#onError = options.onError ?? ((error) => console.warn(error));
+    if (typeof BroadcastChannel === 'function') {
+      this.#channel = new BroadcastChannel(options.channelName ?? `ag-ui-lit:threads:${this.name}`);
+      this.#channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
+        const { type, threadId } = event.data ?? {};
+        if ((type === 'saved' || type === 'deleted' || type === 'renamed') && typeof threadId === 'string') {
+          this.#feed.emit({ type, threadId, origin: 'remote' });
+        }
+      };
+    }
+  }
+
+  async list(): Promise<ThreadSummary[]> {
+    return this.#run('Listing threads', undefined, async (db) => {
+      const summaries: ThreadSummary[] = [];
+      for (const row of await db.getAll('threads')) {
+        const problem = checkRow('thread', row, String((row as Partial<ThreadRow> | undefined)?.threadId));
+        if (problem) {
+          this.#onError(problem);
+          continue;
+        }
+        const { threadId, title, derivedTitle, createdAt, updatedAt, messageCount } = row;
+        summaries.push({ threadId, title: title || derivedTitle || '', createdAt, updatedAt, messageCount });
+      }
+      return summaries.sort(compareNewestFirst);
+    });
+  }
+
+  async load(threadId: string): Promise<ThreadSnapshot | undefined> {
+    return this.#run(`Loading thread "${threadId}"`, threadId, async (db) => {
+      const tx = db.transaction(ALL_STORES, 'readonly');
+      const [row, conversation, callRows] = await Promise.all([
+        tx.objectStore('threads').get(threadId),
+        tx.objectStore('conversations').get(threadId),
+        tx.objectStore('toolCalls').getAll(threadToolCallRange(threadId)),
+        tx.done,
+      ]);
+      if (!row) return undefined;
+      const problem = checkRow('thread', row, threadId) ?? checkRow('conversation', conversation, threadId);
+      if (problem) throw problem;
+      const toolCalls: ToolCallRecord[] = [];
+      for (const callRow of callRows) {
+        const skipped = checkRow('tool call', callRow, threadId);
+        if (skipped) this.#onError(skipped);
+        else toolCalls.push(callRow.record);
+      }
+      toolCalls.sort((a, b) => a.timing.createdAt - b.timing.createdAt);
+      const snapshot: ThreadSnapshot = {
+        threadId,
+        messages: conversation!.messages,
+        state: conversation!.state,
+        toolCalls,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      };
+      if (row.title) snapshot.title = row.title;
+      return snapshot;
+    });
+  }
+
+  async save(snapshot: ThreadSnapshotInput): Promise<void> {
+    const { threadId, messages } = snapshot;
+    await this.#write(`Saving thread "${threadId}"`, threadId, 'saved', ALL_STORES, async (tx, queue) => {
+      const previous = await this.#writableRow(tx, threadId);
+      const now = this.#now();
+      const row: ThreadRow = {
+        v: THREAD_DB_SCHEMA_VERSION,
+        threadId,
+        derivedTitle: deriveThreadTitle(messages),
+        createdAt: previous?.createdAt ?? now,
+        updatedAt: now,
+        messageCount: messages.length,
+      };
+      const title = snapshot.title || previous?.title;
+      if (title) row.title = title;
+      const toolCalls = tx.objectStore('toolCalls');
+      queue(tx.objectStore('threads').put(row));
+      queue(tx.objectStore('conversations').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, messages, state: snapshot.state ?? {} }));
+      queue(toolCalls.delete(threadToolCallRange(threadId)));
+      for (const record of snapshot.toolCalls ?? []) queue(toolCalls.put(toolCallRow(threadId, record)));
+    });
+  }
+
+  async saveToolCalls(threadId: string, records: readonly ToolCallRecord[]): Promise<void> {
+    await this.#write(`Saving tool calls of thread "${threadId}"`, threadId, 'saved', ALL_STORES, async (tx, queue) => {
+      const previous = await this.#writableRow(tx, threadId);
+      const now = this.#now();
+      if (previous) {
+        queue(tx.objectStore('threads').put({ ...previous, v: THREAD_DB_SCHEMA_VERSION, updatedAt: now }));
+      } else {
+        queue(tx.objectStore('threads').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, derivedTitle: '', createdAt: now, updatedAt: now, messageCount: 0 }));
+        queue(tx.objectStore('conversations').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, messages: [], state: {} }));
+      }
+      for (const record of records) queue(tx.objectStore('toolCalls').put(toolCallRow(threadId, record)));
+    });
+  }
+
+  async rename(threadId: string, title: string): Promise<boolean> {
+    let found = false;
+    await this.#write(`Renaming thread "${threadId}"`, threadId, 'renamed', ['threads'], async (tx, queue) => {
+      const previous = await this.#writableRow(tx, threadId);
+      found = previous !== undefined;
+      if (!previous) return;
+      const row: ThreadRow = { ...previous, updatedAt: this.#now() };
+      if (title) row.title = title;
+      else delete row.title;
+      queue(tx.objectStore('threads').put(row));
+    }, () => found);
+    return found;
+  }
+
+  async delete(threadId: string): Promise<boolean> {
+    let found = false;
+    await this.#write(`Deleting thread "${threadId}"`, threadId, 'deleted', ALL_STORES, async (tx, queue) => {
+      // A row of any version counts, so a thread written by a newer version can still be deleted.
+      found = (await tx.objectStore('threads').getKey(threadId)) !== undefined;
+      if (!found) return;
+      queue(tx.objectStore('threads').delete(threadId));
+      queue(tx.objectStore('conversations').delete(threadId));
+      queue(tx.objectStore('toolCalls').delete(threadToolCallRange(threadId)));
+    }, () => found);
+    return found;
+  }
+
+  subscribe(listener: ThreadStoreListener): () => void {
+    return this.#feed.subscribe(listener);
+  }
+
+  /** Closes the database connection and the channel; later calls reject with `unavailable`. */
+  close(): void {
+    this.#closed = true;
+    this.#channel?.close();
+    this.#channel = undefined;
+    const opening = this.#opening;
+    this.#opening = undefined;
+    opening?.then((db) => db.close(), () => undefined);
+  }
+
+  /** The thread's current row, or `undefined`; rejects when it was written by a newer version (never overwrite it). */
+  async #writableRow(tx: WriteTransaction, threadId: string): Promise<ThreadRow | undefined> {
+    const row = await tx.objectStore('threads').get(threadId);
+    if (!row) return undefined;
+    const problem = checkRow('thread', row, threadId);
+    if (problem?.code === ThreadStoreErrorCode.VERSION_UNSUPPORTED) throw problem;
+    // A corrupt row is replaced by the write.
+    return problem ? undefined : row;
+  }
+
+  /**
+   * One read-write transaction: `body` makes its requests, handing each one's promise to `queue`; all of them and
+   * the transaction must succeed, else it is aborted (nothing of it is kept). Then tells listeners here and in other tabs,
+   * unless `changed()` says nothing changed.
+   */
+  async #write(
+    what: string,
+    threadId: string,
+    type: ThreadStoreChange['type'],
+    stores: readonly StoreNames<ThreadDb>[],
+    body: (tx: WriteTransaction, queue: (request: Promise<unknown>) => void) => Promise<void>,
+    changed: () => boolean = () => true,
+  ): Promise<void> {
+    await this.#run(what, threadId, async (db) => {
+      const tx = db.transaction([...stores], 'readwrite');
+      // Every request promise is observed, so aborting (which fails the pending ones) leaves no unhandled rejection.
+      const pending: Promise<unknown>[] = [tx.done];
+      const queue = (request: Promise<unknown>) => void pending.push(request);
+      try {
+        await body(tx, queue);
+        await Promise.all(pending);
+      } catch (error) {
+        for (const request of pending) request.catch(() => undefined);
+        try {
+          tx.abort();
+        } catch {
+          // Already finished or aborted.
+        }
+        throw error;
+      }
+    });
+    if (!changed()) return;
+    this.#feed.emit({ type, threadId, origin: 'local' });
+    this.#channel?.postMessage({ type, threadId } satisfies ChannelMessage);
+  }
+
+  async #run<T>(what: string, threadId: string | undefined, body: (db: IDBPDatabase<ThreadDb>) => Promise<T>): Promise<T> {
+    try {
+      return await body(await this.#open());
+    } catch (error) {
+      throw toThreadStoreError(error, what, ThreadStoreErrorCode.FAILED, threadId);
+    }
+  }
+
+  #open(): Promise<IDBPDatabase<ThreadDb>> {
+    if (this.#closed) {
+      return Promise.reject(new ThreadStoreError(`The thread store "${this.name}" is closed`, ThreadStoreErrorCode.UNAVAILABLE));
+    }
+    this.#opening ??= this.#connect();
+    return this.#opening;
+  }
+
+  #connect(): Promise<IDBPDatabase<ThreadDb>> {
+    const opening = new Promise<IDBPDatabase<ThreadDb>>((resolve, reject) => {
+      let settled = false;
+      const fail = (error: unknown) => {
+        settled = true;
+        reject(toThreadStoreError(error, `Opening IndexedDB "${this.name}"`, ThreadStoreErrorCode.UNAVAILABLE));
+      };
+      try {
+        if (typeof indexedDB === 'undefined' || !indexedDB) throw new DOMException('IndexedDB is not available here', 'NotSupportedError');
+        openDB<ThreadDb>(this.name, THREAD_DB_SCHEMA_VERSION, {
+          upgrade: (db, oldVersion, _newVersion, transaction) => upgradeThreadDb(db, oldVersion, transaction),
+          // A connection of an older version (another tab) did not close: fail now rather than wait for that tab.
+          blocked: () => fail(new DOMException('another connection of an older version blocks the upgrade', 'BlockedError')),
+          // Another tab upgrades the database: let it; the next call here reopens (and meets the new version).
+          blocking: () => this.#drop(opening),
+          terminated: () => this.#drop(opening),
+        }).then(
+          (db) => {
+            if (settled || this.#closed) db.close();
+            else resolve(db);
+          },
+          fail,
+        );
+      } catch (error) {
+        fail(error);
+      }
+    });
+    opening.catch(() => this.#drop(opening));
+    return opening;
+  }
+
+  /** Forgets (and closes) the connection `opening` made, so the next call opens a new one. */
+  #drop(opening: Promise<IDBPDatabase<ThreadDb>>): void {
+    if (this.#opening === opening) this.#opening = undefined;
+    opening.then((db) => db.close(), () => undefined);
+  }
+}
+
+function toolCallRow(threadId: string, record: ToolCallRecord): ToolCallRow {
+  return { v: THREAD_DB_SCHEMA_VERSION, threadId, toolCallId: record.toolCallId, record };
+}
