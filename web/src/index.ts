@@ -155,6 +155,26 @@ export type {
   ToolStatusChangedDetail,
   UnknownToolsMode,
 } from './agent/index.js';
+// Keeping threads across reloads (preview: the element does not use it yet).
+export {
+  deriveThreadTitle,
+  IndexedDbThreadStore,
+  MAX_THREAD_TITLE_LENGTH,
+  MemoryThreadStore,
+  THREAD_DB_SCHEMA_VERSION,
+  ThreadStoreError,
+  ThreadStoreErrorCode,
+} from './persistence/index.js';
+export type {
+  IndexedDbThreadStoreOptions,
+  MemoryThreadStoreOptions,
+  ThreadSnapshot,
+  ThreadSnapshotInput,
+  ThreadStore,
+  ThreadStoreChange,
+  ThreadStoreListener,
+  ThreadSummary,
+} from './persistence/index.js';
 export { AgUiAgent, type AgUiTheme } from './components/ag-ui-agent/ag-ui-agent.js';
 export type {
   AgUiAgentEventMap,
