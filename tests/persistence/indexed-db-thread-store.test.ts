@@ -37,6 +37,29 @@ function nextChange(store: ThreadStore): Promise<ThreadStoreChange> {
   });
 }
 
+/**
+ * Makes every IndexedDB write abort its transaction with a QuotaExceededError as the transaction's `error`: at once,
+ * or once the current writes are queued (a microtask later).
+ */
+function failWritesForQuota(abortAt: 'at-once' | 'after-queueing'): void {
+  const put = IDBObjectStore.prototype.put;
+  sinon.stub(IDBObjectStore.prototype, 'put').callsFake(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    const request = put.apply(this, args);
+    const { transaction } = this;
+    const abort = () => {
+      try {
+        transaction.abort();
+      } catch {
+        // An earlier write aborted it already.
+      }
+    };
+    if (abortAt === 'at-once') abort();
+    else queueMicrotask(abort);
+    return request;
+  });
+  sinon.stub(IDBTransaction.prototype, 'error').get(() => new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+}
+
 describe('IndexedDbThreadStore', () => {
   beforeEach(() => {
     dbName = `ag-ui-lit-test-${crypto.randomUUID()}`;
@@ -162,6 +185,21 @@ describe('IndexedDbThreadStore', () => {
     expect(snapshot!.messages).to.deep.equal(sampleMessages());
     expect(snapshot!.toolCalls).to.deep.equal([]);
   });
+
+  const quotaAborts = [
+    ['after-queueing', 'once its writes are queued, as Chromium reports a full quota'],
+    ['at-once', 'between two writes of one save, so the next write meets a finished transaction'],
+  ] as const;
+  for (const [abortAt, when] of quotaAborts) {
+    it(`rejects with quota_exceeded when the transaction aborts ${when}`, async () => {
+      const store = newStore();
+      await store.save({ threadId: 't1', messages: sampleMessages() });
+      failWritesForQuota(abortAt);
+      await storeRejection(store.save({ threadId: 't1', messages: [] }), 'quota_exceeded');
+      sinon.restore();
+      expect((await store.load('t1'))!.messages).to.deep.equal(sampleMessages());
+    });
+  }
 
   it('rejects with unavailable while another tab holds an old version open, and recovers once it closes', async () => {
     const oldTab = await raw(1, (db) => db.createObjectStore('threads', { keyPath: 'threadId' }));

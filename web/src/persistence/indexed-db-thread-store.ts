@@ -246,12 +246,16 @@ export class IndexedDbThreadStore implements ThreadStore {
         await Promise.all(pending);
       } catch (error) {
         for (const request of pending) request.catch(() => undefined);
+        // When the browser aborted the transaction (a full quota), its error says why, better than the
+        // InvalidStateError a later request of `body` may have met.
+        let cause = error;
         try {
+          cause = tx.error ?? error;
           tx.abort();
         } catch {
           // Already finished or aborted.
         }
-        throw error;
+        throw cause;
       }
     });
     if (!changed()) return;
