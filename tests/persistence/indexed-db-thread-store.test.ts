@@ -150,7 +150,7 @@ describe('IndexedDbThreadStore', () => {
       title: 'Kept title',
       messages: sampleMessages(),
       state: { city: 'Paris' },
-      toolCalls: sampleToolCalls(),
+      toolCalls: [...sampleToolCalls(), { status: 'no id, cannot be keyed' }],
       createdAt: 100,
       updatedAt: 200,
     });
@@ -184,6 +184,22 @@ describe('IndexedDbThreadStore', () => {
     const snapshot = await store.load('t1');
     expect(snapshot!.messages).to.deep.equal(sampleMessages());
     expect(snapshot!.toolCalls).to.deep.equal([]);
+  });
+
+  it('leaves a layout-1 database as it was when its upgrade fails, and upgrades it on the next call', async () => {
+    const v1 = await raw(1, (db) => db.createObjectStore('threads', { keyPath: 'threadId' }));
+    await v1.put('threads', { threadId: 'old', messages: sampleMessages(), updatedAt: 200 });
+    v1.close();
+    sinon.stub(IDBObjectStore.prototype, 'put').throws(new DOMException('disk trouble', 'UnknownError'));
+    const store = newStore();
+    const error = await storeRejection(store.list(), 'unavailable');
+    expect((error.cause as DOMException).name).to.equal('UnknownError');
+    sinon.restore();
+    const untouched = await raw();
+    expect(untouched.version).to.equal(1);
+    expect(await untouched.get('threads', 'old')).to.deep.equal({ threadId: 'old', messages: sampleMessages(), updatedAt: 200 });
+    untouched.close();
+    expect((await store.load('old'))!.messages).to.deep.equal(sampleMessages());
   });
 
   const quotaAborts = [

@@ -104,6 +104,8 @@ async function migrateFromLayout1(transaction: IDBPTransaction<ThreadDb, StoreNa
       writes.push(threads.put(row));
       writes.push(transaction.objectStore('conversations').put({ v: THREAD_DB_SCHEMA_VERSION, threadId: old.threadId, messages, state: old.state ?? {} }));
       for (const record of Array.isArray(old.toolCalls) ? old.toolCalls : []) {
+        // A record without an id cannot be keyed; dropping it beats failing the whole upgrade.
+        if (typeof record?.toolCallId !== 'string') continue;
         writes.push(transaction.objectStore('toolCalls').put({ v: THREAD_DB_SCHEMA_VERSION, threadId: old.threadId, toolCallId: record.toolCallId, record }));
       }
     }

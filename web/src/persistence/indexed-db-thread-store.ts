@@ -282,14 +282,20 @@ export class IndexedDbThreadStore implements ThreadStore {
   #connect(): Promise<IDBPDatabase<ThreadDb>> {
     const opening = new Promise<IDBPDatabase<ThreadDb>>((resolve, reject) => {
       let settled = false;
+      // A failed migration aborts the upgrade, so the open fails with AbortError: report the migration's own error.
+      let upgradeError: unknown;
       const fail = (error: unknown) => {
         settled = true;
-        reject(toThreadStoreError(error, `Opening IndexedDB "${this.name}"`, ThreadStoreErrorCode.UNAVAILABLE));
+        reject(toThreadStoreError(upgradeError ?? error, `Opening IndexedDB "${this.name}"`, ThreadStoreErrorCode.UNAVAILABLE));
       };
       try {
         if (typeof indexedDB === 'undefined' || !indexedDB) throw new DOMException('IndexedDB is not available here', 'NotSupportedError');
         openDB<ThreadDb>(this.name, THREAD_DB_SCHEMA_VERSION, {
-          upgrade: (db, oldVersion, _newVersion, transaction) => upgradeThreadDb(db, oldVersion, transaction),
+          upgrade: (db, oldVersion, _newVersion, transaction) => {
+            // Its failure reaches us as the open's; observed here so an aborted upgrade leaves no unhandled rejection.
+            transaction.done.catch(() => undefined);
+            upgradeThreadDb(db, oldVersion, transaction).catch((error: unknown) => (upgradeError = error));
+          },
           // A connection of an older version (another tab) did not close: fail now rather than wait for that tab.
           blocked: () => fail(new DOMException('another connection of an older version blocks the upgrade', 'BlockedError')),
           // Another tab upgrades the database: let it; the next call here reopens (and meets the new version).
