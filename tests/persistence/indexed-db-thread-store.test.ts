@@ -155,6 +155,9 @@ describe('IndexedDbThreadStore', () => {
       updatedAt: 200,
     });
     await v1.put('threads', { threadId: 'bare', messages: sampleMessages('Bare one'), updatedAt: 300 });
+    // A transaction begun after the writes ends after them: once it is done, close() closes at once (a connection
+    // with a live transaction would still block the store's upgrade, which it reports as unavailable).
+    await v1.transaction('threads').done;
     v1.close();
 
     const store = newStore();
@@ -188,7 +191,9 @@ describe('IndexedDbThreadStore', () => {
 
   it('leaves a layout-1 database as it was when its upgrade fails, and upgrades it on the next call', async () => {
     const v1 = await raw(1, (db) => db.createObjectStore('threads', { keyPath: 'threadId' }));
-    await v1.put('threads', { threadId: 'old', messages: sampleMessages(), updatedAt: 200 });
+    const write = v1.transaction('threads', 'readwrite');
+    await write.store.put({ threadId: 'old', messages: sampleMessages(), updatedAt: 200 });
+    await write.done;
     v1.close();
     sinon.stub(IDBObjectStore.prototype, 'put').throws(new DOMException('disk trouble', 'UnknownError'));
     const store = newStore();
@@ -197,7 +202,11 @@ describe('IndexedDbThreadStore', () => {
     sinon.restore();
     const untouched = await raw();
     expect(untouched.version).to.equal(1);
-    expect(await untouched.get('threads', 'old')).to.deep.equal({ threadId: 'old', messages: sampleMessages(), updatedAt: 200 });
+    // The read's transaction must be done before close(): a connection with a live transaction still blocks the
+    // store's upgrade below, and the store reports a blocked upgrade as unavailable.
+    const read = untouched.transaction('threads');
+    expect(await read.store.get('old')).to.deep.equal({ threadId: 'old', messages: sampleMessages(), updatedAt: 200 });
+    await read.done;
     untouched.close();
     expect((await store.load('old'))!.messages).to.deep.equal(sampleMessages());
   });
