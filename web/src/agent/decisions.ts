@@ -326,6 +326,6 @@ export class Decisions {
 }
 
 /** Whether a decision is answered with `{ approved }`: a frontend call's approval, or a `tool_call` interrupt. */
-export function isApproval(decision: PendingDecision): boolean {
+function isApproval(decision: PendingDecision): boolean {
   return decision.kind === 'tool-approval' || (decision.kind === 'interrupt' && decision.toolCallId !== undefined);
 }

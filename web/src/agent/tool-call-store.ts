@@ -360,7 +360,7 @@ export class ToolCallStore {
 }
 
 /** The tool message a call's `answer` stands for. */
-export function toolMessageOf(record: ToolCallRecord): ToolMessage {
+function toolMessageOf(record: ToolCallRecord): ToolMessage {
   const answer = record.answer!;
   const message: ToolMessage = { id: answer.messageId, role: 'tool', toolCallId: record.toolCallId, content: answer.content };
   if (answer.error !== undefined) message.error = answer.error;

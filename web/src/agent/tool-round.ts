@@ -67,7 +67,7 @@ export function runToolRound(context: ToolRoundContext, calls: readonly string[]
  * One frontend call: registered? denied? JSON arguments? approval? then the manager. Never rejects: a throw (only a
  * bug, or a hostile registry or policy, gets there) answers the call `failed`, category `unknown`.
  */
-export async function runToolCall(context: ToolRoundContext, toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
+async function runToolCall(context: ToolRoundContext, toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
   try {
     return await gateAndRun(context, toolCallId, signal);
   } catch (cause) {
