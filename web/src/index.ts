@@ -41,6 +41,7 @@ export {
   ToolEffect,
   ToolErrorCategory,
   ToolErrorCode,
+  ToolRecovery,
   ToolExecutionManager,
   ToolExecutionStatus,
   ToolHandlerError,
@@ -127,12 +128,14 @@ export type {
   AgentRunLoopEventMap,
   AgentRunLoopEventName,
   AgentRunLoopOptions,
+  ApprovalReason,
   ConversationChange,
   DecisionsChangedDetail,
   DecisionState,
   InterruptDetail,
   MessagesChangedDetail,
   PendingDecision,
+  RestoredThread,
   RunErrorDetail,
   RunFinishedDetail,
   RunnableAgent,
@@ -143,8 +146,10 @@ export type {
   ToolApprovalRequestedDetail,
   ToolApprovalView,
   ToolCallArgsDetail,
+  ToolCallClaim,
   ToolCallEndDetail,
   ToolCallEntry,
+  ToolCallJournal,
   ToolCallError,
   ToolCallErrorDetail,
   ToolCallKind,
@@ -155,19 +160,22 @@ export type {
   ToolStatusChangedDetail,
   UnknownToolsMode,
 } from './agent/index.js';
-// Keeping threads across reloads (preview: the element does not use it yet).
+// Keeping threads across reloads.
 export {
+  DEFAULT_SAVE_INTERVAL_MS,
   deriveThreadTitle,
   IndexedDbThreadStore,
   MAX_THREAD_TITLE_LENGTH,
   MemoryThreadStore,
   THREAD_DB_SCHEMA_VERSION,
+  ThreadJournal,
   ThreadStoreError,
   ThreadStoreErrorCode,
 } from './persistence/index.js';
 export type {
   IndexedDbThreadStoreOptions,
   MemoryThreadStoreOptions,
+  ThreadJournalOptions,
   ThreadSnapshot,
   ThreadSnapshotInput,
   ThreadStore,
@@ -181,6 +189,8 @@ export type {
   AgUiAgentLoopEventMap,
   AgUiDocumentEventMap,
   MessageSendDetail,
+  PersistenceErrorDetail,
+  ThreadChangedDetail,
   ToolRegistrationErrorDetail,
 } from './components/ag-ui-agent/ag-ui-agent.events.js';
 export { AgentLoopController, type AgentLoopControllerOptions } from './components/ag-ui-agent/agent-loop-controller.js';

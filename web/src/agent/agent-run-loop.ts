@@ -1,24 +1,27 @@
 import { EventType, randomUUID } from '@ag-ui/client';
 import type { Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, UserMessage } from '@ag-ui/client';
 import { ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
+import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { decideToolCall } from '../tools/tool-policy.js';
 import { Conversation } from './conversation.js';
 import { Decisions, type DecisionsHost } from './decisions.js';
 import { EventDrain } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
 import { classifyRunError, runFailure, type RunFailure } from './run-errors.js';
-import { CANCELLED_BY_USER_MESSAGE, ToolResultErrorCode, parseToolArguments } from './tool-results.js';
+import { CANCELLED_BY_USER_MESSAGE, RELOADED_BEFORE_RUN_MESSAGE, ToolResultErrorCode, parseToolArguments } from './tool-results.js';
 import { ToolCallStore } from './tool-call-store.js';
-import { answerUnanswered, callsToRun, refuse, runToolRound, type ToolRoundContext } from './tool-round.js';
+import { answerUnanswered, callsToRun, outcomeUnknown, refuse, runToolRound, type RecoveryMode, type ToolRoundContext } from './tool-round.js';
 import {
   RunErrorCode,
   type AgentRunLoopEventMap,
   type AgentRunLoopOptions,
   type InterruptDetail,
   type PendingDecision,
+  type RestoredThread,
   type RunErrorDetail,
   type RunnableAgent,
   type ToolApprovalRequestedDetail,
+  type ToolCallJournal,
   type ToolCallRecord,
   type UnknownToolsMode,
 } from './types.js';
@@ -42,6 +45,8 @@ interface Turn {
   tools?: AbortController;
   /** The turn ended with an error while interrupts were pending: they are offered again. */
   failed?: boolean;
+  /** The calls of a restored thread's recovery round, while it runs (`restore()`). */
+  recovering?: string[];
 }
 
 /**
@@ -131,6 +136,11 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   streamIdleTimeoutMs: number;
   /** Calls of unregistered tools: left to the server (`'ignore'`, default) or answered `unknown_tool` (`'answer'`). */
   unknownTools: UnknownToolsMode;
+  /**
+   * Makes each frontend execution durable and exclusive before its handler runs (see `ToolCallJournal`); read per
+   * call. The element sets one when it persists its thread. Default: none.
+   */
+  journal: ToolCallJournal | undefined;
 
   readonly #conversation: Conversation;
   readonly #store: ToolCallStore;
@@ -159,6 +169,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     if (options.forwardedProps !== undefined) this.forwardedProps = options.forwardedProps;
     this.streamIdleTimeoutMs = options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS;
     this.unknownTools = options.unknownTools ?? 'ignore';
+    this.journal = options.journal;
     this.#threadId = this.agent.threadId || randomUUID();
     this.#conversation = new Conversation(cloneMessages(this.agent.messages ?? []), this.agent.state ?? {});
     this.#store = new ToolCallStore(this.registry, (type, detail) => this.#emit(type, detail));
@@ -170,6 +181,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       manager: this.manager,
       store: this.#store,
       decisions: this.#decisions,
+      journal: () => this.journal,
     };
     this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
     // A denial always wins: an approval still open for a tool the policy came to deny is withdrawn (decided anew).
@@ -271,6 +283,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       this.#abortAgentRun();
     }
     turn.tools?.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
+    if (turn.recovering) this.#answerRecovering(turn.recovering);
     if (run) answerUnanswered(this.#tools, run.toolCallIds, CANCELLED_BY_USER_MESSAGE);
     this.#flush();
     this.#finishTurn(turn);
@@ -343,6 +356,43 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#syncAgent();
   }
 
+  /**
+   * Stops and puts a saved thread back: its id, messages, state, tool-call records and pending interrupts. A call
+   * answered before the page went away keeps its answer (and its tool message is put back if it was not yet in the
+   * messages); such a call is never run again.
+   *
+   * With `recover` (default `true`), what was in flight is resolved: a frontend call that was running when the page
+   * went away is handled per its tool's `recovery` (`toolRecoveryOf`: `'rerun'` runs it again once, `'ask'` asks a
+   * person with an approval of reason `'recovery'` whose denial tells the agent the outcome is unknown, `'fail'`
+   * tells the agent so at once); a call waiting for approval is asked again, with the exact arguments it was shown
+   * with; a call that had not started is answered "Not run: the page was reloaded before this call ran"; a backend
+   * call still running becomes `unanswered`; pending interrupts are offered again. When calls run again (or wait for
+   * a person), that is a turn (`running`), and the follow-up run happens as after any tool round.
+   * `recover: false` only shows the thread (another tab's copy of a thread it is running).
+   */
+  restore(thread: RestoredThread, options: { recover?: boolean } = {}): void {
+    if (this.#disposed) return;
+    this.stop();
+    this.#decisions.clear();
+    this.#threadId = thread.threadId;
+    this.#conversation.setMessages(cloneMessages(thread.messages));
+    this.#conversation.setState(thread.state ?? {});
+    this.#store.restore(thread.toolCalls ?? []);
+    this.#store.syncFromMessages(this.#conversation.messages);
+    this.#lastError = undefined;
+    this.#pendingInterrupts = [...(thread.interrupts ?? [])];
+    const recover = options.recover !== false;
+    const round = recover ? this.#recover() : undefined;
+    this.#flush();
+    this.#syncAgent();
+    if (round && round.size > 0) {
+      void this.#runTurn(this.#beginTurn(), undefined, round);
+    } else if (recover && this.#pendingInterrupts.length > 0) {
+      this.#awaitToolCallInterrupts(this.#pendingInterrupts);
+      this.#decisions.openInterrupts(this.#pendingInterrupts);
+    }
+  }
+
   /** Stops and detaches from the manager. The loop does nothing afterwards. */
   dispose(): void {
     this.stop();
@@ -361,10 +411,75 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     return turn;
   }
 
+  /**
+   * What a restored thread had in flight (see `restore()`): answers at once what cannot run again, puts back the
+   * tool messages of calls answered before the reload, and returns the calls the recovery round runs (with their
+   * `RecoveryMode`; `undefined`: through the gate as usual, i.e. an approval asked again).
+   */
+  #recover(): Map<string, RecoveryMode | undefined> {
+    const round = new Map<string, RecoveryMode | undefined>();
+    const conversation = this.#conversation;
+    const named = new Set(this.#pendingInterrupts.map((interrupt) => interrupt.toolCallId).filter((id) => id !== undefined));
+    for (const record of this.#store.records.values()) {
+      const { toolCallId } = record;
+      if (conversation.getToolResult(toolCallId) !== undefined || conversation.getToolCall(toolCallId) === undefined) continue;
+      const answered = this.#store.answeredMessage(toolCallId);
+      if (answered) {
+        conversation.insertToolMessage(answered);
+        continue;
+      }
+      if (record.kind === 'backend') {
+        if (record.status === 'awaiting_approval' && !named.has(toolCallId)) {
+          this.#store.approvalAnswered(toolCallId, false, 'Not answered before the page was reloaded');
+        } else this.#store.unanswered(toolCallId);
+        continue;
+      }
+      const tool = this.registry.get(record.toolCallName);
+      const started = record.timing.startedAt !== undefined || record.executionId !== undefined || record.approval?.reason === 'recovery';
+      if (started) {
+        const mode = tool ? toolRecoveryOf(tool) : 'fail';
+        if (mode === 'fail') conversation.insertToolMessage(outcomeUnknown(this.#tools, toolCallId).message);
+        else round.set(toolCallId, mode);
+      } else if (record.status === 'awaiting_approval' && tool) {
+        round.set(toolCallId, undefined);
+      } else {
+        refuse(this.#tools, [toolCallId], ToolResultErrorCode.CANCELLED, {
+          category: 'cancelled',
+          code: ToolResultErrorCode.CANCELLED,
+          message: RELOADED_BEFORE_RUN_MESSAGE,
+          retryable: false,
+        });
+      }
+    }
+    return round;
+  }
+
+  /**
+   * Stop during a recovery round: a call still asking "Run again?" is answered "outcome unknown" (it may have run
+   * before the reload); the others as any stopped call.
+   */
+  #answerRecovering(calls: readonly string[]): void {
+    for (const toolCallId of calls) {
+      if (this.#conversation.getToolResult(toolCallId) !== undefined) continue;
+      const record = this.#store.get(toolCallId);
+      if (record?.answer === undefined && record?.approval?.reason === 'recovery') {
+        this.#conversation.insertToolMessage(outcomeUnknown(this.#tools, toolCallId).message);
+      } else answerUnanswered(this.#tools, [toolCallId], CANCELLED_BY_USER_MESSAGE);
+    }
+  }
+
   /** Runs a turn begun by `#beginTurn()`. Never rejects. */
-  async #runTurn(turn: Turn, resume: ResumeEntry[] | undefined): Promise<void> {
+  async #runTurn(turn: Turn, resume: ResumeEntry[] | undefined, recovery?: ReadonlyMap<string, RecoveryMode | undefined>): Promise<void> {
     try {
-      for (let iteration = 0; !turn.stopped; iteration++) {
+      let first = 0;
+      if (recovery) {
+        turn.recovering = [...recovery.keys()];
+        const followUp = await this.#runTools(turn, turn.recovering, recovery);
+        turn.recovering = undefined;
+        if (turn.stopped || !followUp) return;
+        first = 1;
+      }
+      for (let iteration = first; !turn.stopped; iteration++) {
         const run: RunState = { runId: randomUUID(), iteration, toolCallIds: [], seen: new Set() };
         turn.run = run;
         const input = this.#buildInput(run.runId, iteration === 0 ? resume : undefined);
@@ -525,6 +640,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         deny: (reason?: string) =>
           decision.answer(typeof reason === 'string' && reason.trim() !== '' ? { approved: false, reason } : { approved: false }),
         signal: decision.signal,
+        reason: decision.reason ?? 'policy',
       };
       event = new CustomEvent('tool-approval-requested', { detail, cancelable: true });
     } else {
@@ -606,10 +722,11 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   }
 
   /** Runs the round's frontend calls; appends their results in call order. Resolves with whether any asks for a follow-up. */
-  async #runTools(turn: Turn, calls: string[]): Promise<boolean> {
+  async #runTools(turn: Turn, calls: string[], recovery?: ReadonlyMap<string, RecoveryMode | undefined>): Promise<boolean> {
     const controller = new AbortController();
     turn.tools = controller;
-    const outcomes = await runToolRound(this.#tools, calls, controller.signal);
+    const modes = recovery && new Map([...recovery].filter((entry): entry is [string, RecoveryMode] => entry[1] !== undefined));
+    const outcomes = await runToolRound(this.#tools, calls, controller.signal, modes);
     if (turn.tools === controller) turn.tools = undefined;
     if (turn.stopped) return false; // stop() has answered every call already
     this.#conversation.insertToolMessages(outcomes.map((outcome) => outcome.message));

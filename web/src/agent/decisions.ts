@@ -4,7 +4,7 @@
  * @internal
  */
 import { buildResumeArray, isInterruptExpired, type Interrupt, type ResumeEntry } from '@ag-ui/client';
-import type { PendingDecision } from './types.js';
+import type { ApprovalReason, PendingDecision } from './types.js';
 
 /**
  * How an approval of a frontend call ended. `withdrawn`: what was asked no longer holds (the policy now denies the
@@ -98,6 +98,7 @@ export class Decisions {
    * or when `signal` aborts (Stop: `cancelled`). A request still open for the same call is cancelled first.
    * @param shownArgs - the arguments as the page may see them (redacted)
    * @param onRequested - told whether the page took the request over, right after the request event
+   * @param reason - `'recovery'`: the call was running when the page went away; approving runs it again
    */
   askApproval(
     toolCallId: string,
@@ -106,6 +107,7 @@ export class Decisions {
     shownArgs: unknown,
     signal: AbortSignal,
     onRequested: (takenOver: boolean) => void,
+    reason: ApprovalReason = 'policy',
   ): Promise<ApprovalOutcome> {
     this.approvalFor(toolCallId)?.cancel();
     return new Promise<ApprovalOutcome>((resolve) => {
@@ -127,7 +129,11 @@ export class Decisions {
         toolCallId,
         toolCallName,
         args: shownArgs,
-        message: `Allow ${toolCallName} to run?`,
+        reason,
+        message:
+          reason === 'recovery'
+            ? `${toolCallName} was running when the page was reloaded, so it may have completed. Run it again?`
+            : `Allow ${toolCallName} to run?`,
         responseSchema: APPROVAL_RESPONSE_SCHEMA,
         state: 'open',
         handledByPage: false,

@@ -19,7 +19,7 @@ import {
 } from '../tools/index.js';
 import { parsePartialJson } from './partial-json.js';
 import { ToolResultErrorCode, contentText, toolFailureMessage } from './tool-results.js';
-import type { AgentRunLoopEventMap, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
+import type { AgentRunLoopEventMap, ApprovalReason, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
 type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
 
@@ -183,12 +183,12 @@ export class ToolCallStore {
    * A call waits for a person: `awaiting_approval` with `approval` (arguments redacted), `tool-status-changed`.
    * @returns the arguments as the page may see them
    */
-  awaitApproval(toolCallId: string, effect: ToolEffect | undefined, args: unknown): unknown {
+  awaitApproval(toolCallId: string, effect: ToolEffect | undefined, args: unknown, reason: ApprovalReason = 'policy'): unknown {
     const record = this.records.get(toolCallId);
     if (!record) return args;
     const shown = redactToolArgs(this.#redaction(record), args);
     record.args = shown;
-    record.approval = { args: shown, defaultPrevented: false, ...(effect !== undefined && { effect }) };
+    record.approval = { args: shown, defaultPrevented: false, ...(effect !== undefined && { effect }), ...(reason === 'recovery' && { reason }) };
     this.#setStatus(record, 'awaiting_approval');
     return shown;
   }
@@ -328,6 +328,42 @@ export class ToolCallStore {
 
   clear(): void {
     this.records.clear();
+  }
+
+  /** Replaces every record with copies of `records` (a restored thread); fires nothing (the page re-renders the thread). */
+  restore(records: readonly ToolCallRecord[]): void {
+    this.records.clear();
+    for (const record of records) this.records.set(record.toolCallId, structuredClone(record));
+  }
+
+  /** The call is about to run here (its journal claim): `timing.startedAt` is now, so a restore knows it may have run. */
+  markStarted(toolCallId: string): ToolCallRecord | undefined {
+    const record = this.records.get(toolCallId);
+    if (record) record.timing.startedAt = Date.now();
+    return record;
+  }
+
+  /**
+   * Takes the record of a call another page (tab) ran and answered: status, result, error, answer; fires
+   * `tool-status-changed`. @returns the tool message of its answer, or `undefined` when it has none
+   */
+  adopt(settled: ToolCallRecord): ToolMessage | undefined {
+    const record = this.records.get(settled.toolCallId);
+    if (!record || settled.answer === undefined) return undefined;
+    const status = settled.status;
+    const { toolCallId: _id, status: _status, ...rest } = structuredClone(settled);
+    delete record.approval;
+    delete record.retry;
+    delete record.rateLimit;
+    Object.assign(record, rest);
+    this.#setStatus(record, status);
+    return toolMessageOf(record);
+  }
+
+  /** The tool message a call's `answer` stands for, when it has one (a restored call answered before the reload). */
+  answeredMessage(toolCallId: string): ToolMessage | undefined {
+    const record = this.records.get(toolCallId);
+    return record?.answer === undefined ? undefined : toolMessageOf(record);
   }
 
   /** Whether the call's tool is a frontend tool (registered in this page). */

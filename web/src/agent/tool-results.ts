@@ -35,6 +35,10 @@ export function cancelledMessage(batchSignal: AbortSignal): string {
   const reason: unknown = batchSignal.aborted ? batchSignal.reason : undefined;
   return reason instanceof DOMException && reason.message !== '' ? reason.message : CANCELLED_BY_USER_MESSAGE;
 }
+/** The message of the answer to a call that was running when the page went away and was not run again. */
+export const RELOADED_WHILE_RUNNING_MESSAGE = 'The page was reloaded while this call ran; its outcome is unknown';
+/** The message of the answer to a call whose run was cut short by a reload before the call started. */
+export const RELOADED_BEFORE_RUN_MESSAGE = 'Not run: the page was reloaded before this call ran';
 /** The message of an `approval_denied` result (`: <reason>` is appended when the person gave one). */
 export const APPROVAL_DENIED_MESSAGE = 'The user denied this tool call';
 

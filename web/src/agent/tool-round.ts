@@ -10,6 +10,7 @@ import { decideToolCall } from '../tools/tool-policy.js';
 import {
   budgetsFor,
   categorizeError,
+  ToolErrorCode,
   withToolBudgets,
   type RegisteredTool,
   type ToolError,
@@ -20,9 +21,11 @@ import {
 import type { Conversation } from './conversation.js';
 import type { Decisions } from './decisions.js';
 import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
+import type { ToolCallClaim, ToolCallJournal } from './types.js';
 import {
   APPROVAL_DENIED_MESSAGE,
   INVALID_JSON_MESSAGE,
+  RELOADED_WHILE_RUNNING_MESSAGE,
   ToolResultErrorCode,
   cancelledMessage,
   parseToolArguments,
@@ -38,7 +41,15 @@ export interface ToolRoundContext {
   readonly manager: ToolExecutionManager;
   readonly store: ToolCallStore;
   readonly decisions: Decisions;
+  /** The journal that makes executions durable and exclusive across tabs (`AgentRunLoop.journal`), read per call. */
+  journal(): ToolCallJournal | undefined;
 }
+
+/**
+ * How a restored call that was running when the page went away is handled by its round: `'rerun'` runs it again
+ * through the gate; `'ask'` asks a person first (approval with reason `'recovery'`).
+ */
+export type RecoveryMode = 'rerun' | 'ask';
 
 /** One answered call: its tool message, and whether it asks for a follow-up run. */
 export interface ToolOutcome {
@@ -59,17 +70,22 @@ export function callsToRun(context: ToolRoundContext, toolCallIds: readonly stri
  * Runs `calls` concurrently under `signal` (aborted by Stop, or when the run fails after its tools started).
  * @returns their outcomes in call order; never rejects
  */
-export function runToolRound(context: ToolRoundContext, calls: readonly string[], signal: AbortSignal): Promise<ToolOutcome[]> {
-  return Promise.all(calls.map((toolCallId) => runToolCall(context, toolCallId, signal)));
+export function runToolRound(
+  context: ToolRoundContext,
+  calls: readonly string[],
+  signal: AbortSignal,
+  recovery?: ReadonlyMap<string, RecoveryMode>,
+): Promise<ToolOutcome[]> {
+  return Promise.all(calls.map((toolCallId) => runToolCall(context, toolCallId, signal, recovery?.get(toolCallId))));
 }
 
 /**
  * One frontend call: registered? denied? JSON arguments? approval? then the manager. Never rejects: a throw (only a
  * bug, or a hostile registry or policy, gets there) answers the call `failed`, category `unknown`.
  */
-async function runToolCall(context: ToolRoundContext, toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
+async function runToolCall(context: ToolRoundContext, toolCallId: string, signal: AbortSignal, recovery?: RecoveryMode): Promise<ToolOutcome> {
   try {
-    return await gateAndRun(context, toolCallId, signal);
+    return await gateAndRun(context, toolCallId, signal, recovery);
   } catch (cause) {
     const error = categorizeError(cause, 'unknown');
     return answer(context, toolCallId, { status: 'failed', message: toolFailureMessage(toolCallId, error), followUp: true, error });
@@ -82,8 +98,10 @@ async function runToolCall(context: ToolRoundContext, toolCallId: string, signal
  * or the arguments were replaced (a later `MESSAGES_SNAPSHOT`), the approval is withdrawn (see `Decisions.withdraw`)
  * or no longer counts, and the call is decided again: a denial always wins, and what runs is what was approved.
  */
-async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal: AbortSignal): Promise<ToolOutcome> {
+async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal: AbortSignal, recovery?: RecoveryMode): Promise<ToolOutcome> {
   const { conversation, registry, store } = context;
+  // A person chose "Run again" for a call that may already have run: that choice is the approval.
+  let rerunApproved = false;
   for (;;) {
     const entry = conversation.getToolCall(toolCallId);
     if (!entry) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, 'Not run: the call left the conversation');
@@ -97,9 +115,20 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
     if (!parsed.ok) return notRun(context, toolCallId, 'failed', 'validation', ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE);
     const args = parsed.args;
 
+    if (recovery === 'ask' && !rerunApproved) {
+      const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args, 'recovery');
+      const verdict = await context.decisions.askApproval(toolCallId, name, argsText, shownArgs, signal, (takenOver) => {
+        if (takenOver) store.approvalTakenOver(toolCallId);
+      }, 'recovery');
+      if (verdict.status === 'withdrawn') continue;
+      if (verdict.status !== 'approved') return outcomeUnknown(context, toolCallId);
+      rerunApproved = true;
+      continue; // decided again with what holds now
+    }
+
     const decision = decideToolCall(registry.policy, tool, args);
     if (decision === 'deny') return policyDenied(context, toolCallId, name);
-    if (decision === 'require_approval') {
+    if (decision === 'require_approval' && !rerunApproved) {
       const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args);
       const verdict = await context.decisions.askApproval(toolCallId, name, argsText, shownArgs, signal, (takenOver) => {
         if (takenOver) store.approvalTakenOver(toolCallId);
@@ -127,6 +156,39 @@ async function execute(
   args: unknown,
   signal: AbortSignal,
 ): Promise<ToolOutcome> {
+  const { store } = context;
+  const journal = context.journal();
+  if (journal) {
+    const record = store.markStarted(toolCallId);
+    let claim: ToolCallClaim = { status: 'run' };
+    try {
+      if (record) claim = await journal.claim(record, signal);
+    } catch {
+      // The journal could not be reached (it reports why): the call still runs, in memory.
+    }
+    if (claim.status === 'settled') {
+      // Another tab ran and answered it while this one waited: its answer counts; nothing runs twice.
+      const message = store.adopt(claim.record);
+      if (message) return { message, followUp: claim.record.answer?.followUp ?? true };
+    }
+    try {
+      if (signal.aborted) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, cancelledMessage(signal));
+      return await executeNow(context, toolCallId, tool, args, signal);
+    } finally {
+      const settled = store.get(toolCallId);
+      if (settled) await journal.settle(settled).catch(() => undefined);
+    }
+  }
+  return executeNow(context, toolCallId, tool, args, signal);
+}
+
+async function executeNow(
+  context: ToolRoundContext,
+  toolCallId: string,
+  tool: RegisteredTool,
+  args: unknown,
+  signal: AbortSignal,
+): Promise<ToolOutcome> {
   const { registry, store } = context;
   const runnable = withToolBudgets(tool, budgetsFor(registry.policy, tool.name));
   const result = await context.manager.execute(runnable, toolCallId, args, {
@@ -137,6 +199,20 @@ async function execute(
   const execution = executionId === undefined ? undefined : context.manager.getExecution(executionId);
   const optsOut = tool.metadata?.followUp === false;
   return answer(context, toolCallId, { ...answerOf(toolCallId, result, signal, optsOut), ...(execution !== undefined && { execution }) });
+}
+
+/**
+ * Answers, without running it, a call that was running when the page went away: `uncertain` (code
+ * `uncertain_outcome`, "its outcome is unknown") for a tool that is not `read_only`; `cancelled` for a read.
+ */
+export function outcomeUnknown(context: ToolRoundContext, toolCallId: string): ToolOutcome {
+  const record = context.store.get(toolCallId);
+  const tool = record ? context.registry.get(record.toolCallName) : undefined;
+  if (tool && toolEffectOf(tool) === 'read_only') {
+    return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, RELOADED_WHILE_RUNNING_MESSAGE);
+  }
+  const error: ToolError = { category: 'uncertain', code: ToolErrorCode.UNCERTAIN_OUTCOME, message: RELOADED_WHILE_RUNNING_MESSAGE, retryable: false };
+  return answer(context, toolCallId, { status: 'uncertain', message: toolFailureMessage(toolCallId, error), followUp: true, error });
 }
 
 /** The answer to a call the manager ran. A failure always asks for a follow-up, even for a tool that opts out. */

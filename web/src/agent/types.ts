@@ -51,7 +51,41 @@ export interface AgentRunLoopOptions {
    * by `maxToolIterations`), for agents that expect the client to answer every call.
    */
   unknownTools?: UnknownToolsMode;
+  /** Makes frontend executions durable and exclusive (see `AgentRunLoop.journal`). Default: none. */
+  journal?: ToolCallJournal;
 }
+
+/**
+ * A thread to put back into a loop (`AgentRunLoop.restore()`): what a `ThreadStore` saved. Plain data.
+ */
+export interface RestoredThread {
+  threadId: string;
+  messages: Message[];
+  /** Default `{}`. */
+  state?: State;
+  /** The tool-call records as `AgentRunLoop.toolCalls` held them (calls in `messages` without one get a fresh record). */
+  toolCalls?: readonly ToolCallRecord[];
+  /** The interrupts the thread's last run finished with, still waiting for an answer. */
+  interrupts?: readonly Interrupt[];
+}
+
+/**
+ * Makes a frontend call's execution durable and exclusive (`AgentRunLoop.journal`; the element sets one when it
+ * persists its thread). `claim()` is awaited right before the tool runs; `settle()` once it has its answer.
+ */
+export interface ToolCallJournal {
+  /**
+   * Claims the call for this page: resolves `{ status: 'run' }` once no other page (tab) runs it and the record, with
+   * `timing.startedAt` set, is durable; or `{ status: 'settled', record }` when another page already answered it (its
+   * record, to be adopted rather than run again). Rejections are treated as `'run'` (the call is not lost).
+   */
+  claim(record: ToolCallRecord, signal: AbortSignal): Promise<ToolCallClaim>;
+  /** The claimed call has its answer (`record`): make it durable, then let other pages claim it. Never rejects. */
+  settle(record: ToolCallRecord): Promise<void>;
+}
+
+/** What `ToolCallJournal.claim()` resolves with. */
+export type ToolCallClaim = { status: 'run' } | { status: 'settled'; record: ToolCallRecord };
 
 /** `AgentRunLoopOptions.unknownTools`: leave calls of unregistered tools to the server, or answer them `unknown_tool`. */
 export type UnknownToolsMode = 'ignore' | 'answer';
@@ -153,7 +187,15 @@ export interface ToolApprovalView {
    * person in its own UI, so a default UI (the element's approval card) stays hidden.
    */
   defaultPrevented: boolean;
+  /**
+   * Why a person is asked: `'policy'` (absent: the same), the policy wants the call approved; `'recovery'`, the call was
+   * running when the page went away and its outcome is unknown: approving runs it again, denying marks it failed.
+   */
+  reason?: ApprovalReason;
 }
+
+/** Why a call waits for a person (`ToolApprovalView.reason`, `PendingDecision.reason`). */
+export type ApprovalReason = 'policy' | 'recovery';
 
 export interface RunStartedDetail { threadId: string; runId: string; /** 0 for the user's run, n for the n-th follow-up. */ iteration: number }
 export interface RunFinishedDetail {
@@ -231,6 +273,11 @@ export interface ToolApprovalRequestedDetail {
   deny(reason?: string): boolean;
   /** Aborted once the request is answered (by anyone) or cancelled (Stop): close your own prompt then. */
   signal: AbortSignal;
+  /**
+   * `'policy'`: the policy wants this call approved. `'recovery'`: the call was running when the page went away (a
+   * restored thread) and may have completed; `approve()` runs it again, `deny()` tells the agent its outcome is unknown.
+   */
+  reason: ApprovalReason;
 }
 
 /** Where a pending decision stands: open for an answer, answered (`resolved`, `cancelled`), or past its `expiresAt`. */
@@ -255,6 +302,8 @@ export interface PendingDecision {
   readonly toolCallName?: string;
   /** An approval's arguments, as the page may see them (redacted). */
   readonly args?: unknown;
+  /** Why an approval is asked (`'recovery'`: the call may already have run before a reload); absent for interrupts. */
+  readonly reason?: ApprovalReason;
   /** The interrupt as the agent sent it. */
   readonly interrupt?: Interrupt;
   /** What is asked, in words. */

@@ -1,4 +1,4 @@
-import type { Message, State } from '@ag-ui/client';
+import type { Interrupt, Message, State } from '@ag-ui/client';
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { ToolCallRecord } from '../agent/types.js';
 import { ThreadStoreError, ThreadStoreErrorCode } from './thread-store-error.js';
@@ -30,6 +30,8 @@ export interface ConversationRow {
   threadId: string;
   messages: Message[];
   state: State;
+  /** Pending AG-UI interrupts; absent in rows written before they were kept (read as `[]`). */
+  interrupts?: Interrupt[];
 }
 
 /** `toolCalls` (key `[threadId, toolCallId]`): one record per tool call, so `saveToolCalls()` writes only what changed. */

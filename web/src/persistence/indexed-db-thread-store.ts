@@ -7,6 +7,7 @@ import {
   THREAD_DB_SCHEMA_VERSION,
   threadToolCallRange,
   upgradeThreadDb,
+  type ConversationRow,
   type ThreadDb,
   type ThreadRow,
   type ToolCallRow,
@@ -127,6 +128,7 @@ export class IndexedDbThreadStore implements ThreadStore {
         messages: conversation!.messages,
         state: conversation!.state,
         toolCalls,
+        interrupts: conversation!.interrupts ?? [],
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
       };
@@ -152,7 +154,9 @@ export class IndexedDbThreadStore implements ThreadStore {
       if (title) row.title = title;
       const toolCalls = tx.objectStore('toolCalls');
       queue(tx.objectStore('threads').put(row));
-      queue(tx.objectStore('conversations').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, messages, state: snapshot.state ?? {} }));
+      const conversation: ConversationRow = { v: THREAD_DB_SCHEMA_VERSION, threadId, messages, state: snapshot.state ?? {} };
+      if (snapshot.interrupts?.length) conversation.interrupts = snapshot.interrupts;
+      queue(tx.objectStore('conversations').put(conversation));
       queue(toolCalls.delete(threadToolCallRange(threadId)));
       for (const record of snapshot.toolCalls ?? []) queue(toolCalls.put(toolCallRow(threadId, record)));
     });
@@ -169,6 +173,16 @@ export class IndexedDbThreadStore implements ThreadStore {
         queue(tx.objectStore('conversations').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, messages: [], state: {} }));
       }
       for (const record of records) queue(tx.objectStore('toolCalls').put(toolCallRow(threadId, record)));
+    });
+  }
+
+  async loadToolCall(threadId: string, toolCallId: string): Promise<ToolCallRecord | undefined> {
+    return this.#run(`Loading tool call "${toolCallId}" of thread "${threadId}"`, threadId, async (db) => {
+      const row = await db.get('toolCalls', [threadId, toolCallId]);
+      if (!row) return undefined;
+      const problem = checkRow('tool call', row, threadId);
+      if (problem) throw problem;
+      return row.record;
     });
   }
 

@@ -1,4 +1,4 @@
-import type { State, Message } from '@ag-ui/client';
+import type { Interrupt, State, Message } from '@ag-ui/client';
 import type { ToolCallRecord } from '../agent/types.js';
 import { ChangeFeed, monotonicClock } from './change-feed.js';
 import type { ThreadSnapshot, ThreadSnapshotInput, ThreadStore, ThreadStoreListener, ThreadSummary } from './thread-store.js';
@@ -17,6 +17,7 @@ interface MemoryThread {
   title?: string;
   messages: Message[];
   state: State;
+  interrupts: Interrupt[];
   toolCalls: Map<string, ToolCallRecord>;
 }
 
@@ -55,14 +56,26 @@ export class MemoryThreadStore implements ThreadStore {
     const thread = this.#threads.get(threadId);
     if (!thread) return undefined;
     const toolCalls = [...thread.toolCalls.values()].sort((a, b) => a.timing.createdAt - b.timing.createdAt);
-    const snapshot: ThreadSnapshot = { threadId, messages: thread.messages, state: thread.state, toolCalls, createdAt: thread.createdAt, updatedAt: thread.updatedAt };
+    const snapshot: ThreadSnapshot = {
+      threadId,
+      messages: thread.messages,
+      state: thread.state,
+      toolCalls,
+      interrupts: thread.interrupts,
+      createdAt: thread.createdAt,
+      updatedAt: thread.updatedAt,
+    };
     if (thread.title) snapshot.title = thread.title;
     return clone(snapshot, 'load', threadId);
   }
 
   async save(snapshot: ThreadSnapshotInput): Promise<void> {
     const { threadId } = snapshot;
-    const copy = clone({ messages: snapshot.messages, state: snapshot.state ?? {}, toolCalls: snapshot.toolCalls ?? [] }, 'save', threadId);
+    const copy = clone(
+      { messages: snapshot.messages, state: snapshot.state ?? {}, toolCalls: snapshot.toolCalls ?? [], interrupts: snapshot.interrupts ?? [] },
+      'save',
+      threadId,
+    );
     const previous = this.#threads.get(threadId);
     const now = this.#now();
     const thread: MemoryThread = {
@@ -70,6 +83,7 @@ export class MemoryThreadStore implements ThreadStore {
       updatedAt: now,
       messages: copy.messages,
       state: copy.state,
+      interrupts: copy.interrupts,
       toolCalls: new Map(copy.toolCalls.map((record) => [record.toolCallId, record])),
     };
     const title = snapshot.title || previous?.title;
@@ -83,12 +97,17 @@ export class MemoryThreadStore implements ThreadStore {
     const now = this.#now();
     let thread = this.#threads.get(threadId);
     if (!thread) {
-      thread = { createdAt: now, updatedAt: now, messages: [], state: {}, toolCalls: new Map() };
+      thread = { createdAt: now, updatedAt: now, messages: [], state: {}, interrupts: [], toolCalls: new Map() };
       this.#threads.set(threadId, thread);
     }
     thread.updatedAt = now;
     for (const record of copy) thread.toolCalls.set(record.toolCallId, record);
     this.#feed.emit({ type: 'saved', threadId, origin: 'local' });
+  }
+
+  async loadToolCall(threadId: string, toolCallId: string): Promise<ToolCallRecord | undefined> {
+    const record = this.#threads.get(threadId)?.toolCalls.get(toolCallId);
+    return record && clone(record, 'loadToolCall', threadId);
   }
 
   async rename(threadId: string, title: string): Promise<boolean> {

@@ -48,3 +48,17 @@ export function toThreadStoreError(
   const reason = error instanceof Error || error instanceof DOMException ? `${error.name}: ${error.message}` : String(error);
   return new ThreadStoreError(`${what} failed (${reason})`, code, { threadId, cause: error });
 }
+
+/**
+ * Detail of the `ag-ui-persistence-error` event (`<ag-ui-agent>`, `<ag-ui-thread-list>`): a thread store call failed.
+ * What was shown stays; the conversation carries on in memory.
+ */
+export interface PersistenceErrorDetail {
+  /** The `ThreadStoreError`'s code (`failed` for any other rejection). */
+  code: ThreadStoreErrorCode;
+  message: string;
+  /** The thread concerned, when one is. */
+  threadId?: string;
+  /** What the store rejected with (usually the `ThreadStoreError`). */
+  cause?: unknown;
+}

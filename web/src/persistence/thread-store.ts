@@ -1,4 +1,4 @@
-import type { Message, State } from '@ag-ui/client';
+import type { Interrupt, Message, State } from '@ag-ui/client';
 import type { ToolCallRecord } from '../agent/types.js';
 
 /** One thread as `ThreadStore.list()` describes it: enough to show it in a list without loading its messages. */
@@ -20,6 +20,8 @@ export interface ThreadSnapshot {
   state: State;
   /** The thread's tool-call records (plain data, as `AgentRunLoop.toolCalls` holds them), in `timing.createdAt` order. */
   toolCalls: ToolCallRecord[];
+  /** The AG-UI interrupts the thread's last run finished with, still waiting for an answer (`[]` when none). */
+  interrupts: Interrupt[];
   /** The caller-set title, if any (see `ThreadSummary.title`). */
   title?: string;
   /** ms since the epoch, set by the store. */
@@ -29,11 +31,13 @@ export interface ThreadSnapshot {
 }
 
 /** What `ThreadStore.save()` takes: a snapshot without the times the store sets (a loaded snapshot fits as is). */
-export type ThreadSnapshotInput = Omit<ThreadSnapshot, 'createdAt' | 'updatedAt' | 'state' | 'toolCalls'> & {
+export type ThreadSnapshotInput = Omit<ThreadSnapshot, 'createdAt' | 'updatedAt' | 'state' | 'toolCalls' | 'interrupts'> & {
   /** Default `{}`. */
   state?: State;
   /** Default `[]`. */
   toolCalls?: ToolCallRecord[];
+  /** Default `[]`. */
+  interrupts?: Interrupt[];
 };
 
 /** What changed in a `ThreadStore`, as its `subscribe()` listeners hear it. */
@@ -77,6 +81,11 @@ export interface ThreadStore {
    * creating the thread if new. For journalling records as they change.
    */
   saveToolCalls(threadId: string, records: readonly ToolCallRecord[]): Promise<void>;
+  /**
+   * One tool-call record of a thread, or `undefined`. Optional: without it, `load()` is used (slower on long threads).
+   * The element reads it under a tool call's Web Lock, to see whether another tab already answered the call.
+   */
+  loadToolCall?(threadId: string, toolCallId: string): Promise<ToolCallRecord | undefined>;
   /** Sets the caller's title (`''` goes back to the derived one). Resolves `false` when the thread does not exist. */
   rename(threadId: string, title: string): Promise<boolean>;
   /** Deletes the thread and everything of it. Resolves `false` when it did not exist. */

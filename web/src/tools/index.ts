@@ -11,6 +11,7 @@ export {
   DEFAULT_RETRY_CONFIG,
   DEFAULT_TOOL_TIMEOUT_MS,
   ToolEffect,
+  ToolRecovery,
   ToolErrorCategory,
   ToolExecutionStatus,
 } from './types.js';

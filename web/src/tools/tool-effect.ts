@@ -1,4 +1,4 @@
-import { ToolEffect, type ToolDefinition } from './types.js';
+import { ToolEffect, type ToolDefinition, type ToolRecovery } from './types.js';
 
 const EFFECTS: ReadonlySet<unknown> = new Set(Object.values(ToolEffect));
 
@@ -39,4 +39,13 @@ export function toolEffectOf(definition: { name?: unknown; effect?: unknown }): 
 export function isRetrySafe(tool: ToolDefinition): boolean {
   if (toolEffectOf(tool) === ToolEffect.READ_ONLY) return true;
   return tool.metadata?.idempotent === true || tool.metadata?.acceptsIdempotencyKey === true;
+}
+
+/**
+ * What a restored thread does with a call of `tool` that was running when the page went away: the tool's own
+ * `recovery`, else `'rerun'` when a repeat is safe (`isRetrySafe`), else `'ask'`.
+ * @internal
+ */
+export function toolRecoveryOf(tool: ToolDefinition): ToolRecovery {
+  return tool.recovery ?? (isRetrySafe(tool) ? 'rerun' : 'ask');
 }

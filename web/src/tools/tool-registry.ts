@@ -128,6 +128,10 @@ function validateSafetyFields(name: string, definition: Record<string, unknown>)
   if (rule !== undefined && typeof rule !== 'boolean' && typeof rule !== 'function') {
     fail(`requiresApproval must be a boolean or a function of the arguments, got ${describeValue(rule)}`);
   }
+  const recovery = definition.recovery;
+  if (recovery !== undefined && recovery !== 'rerun' && recovery !== 'ask' && recovery !== 'fail') {
+    fail(`recovery must be 'rerun', 'ask' or 'fail', got ${describeValue(recovery)}`);
+  }
   const redaction = definition.redaction;
   if (redaction === undefined) return;
   if (!isPlainObject(redaction)) fail('redaction must be an object ({ args?: string[], result?: string[] })');

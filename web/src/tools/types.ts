@@ -106,6 +106,19 @@ export const ToolEffect = {
 export type ToolEffect = (typeof ToolEffect)[keyof typeof ToolEffect];
 
 /**
+ * What happens, after a reload, to a call that was running when the page went away (`ToolDefinition.recovery`):
+ * - `'rerun'`: it runs again, once (through the policy as any call; the tool must be safe to repeat);
+ * - `'ask'`: it is not run; its card says the outcome is unknown and offers "Run again" and "Mark as failed";
+ * - `'fail'`: it is not run; the agent is told the outcome is unknown.
+ */
+export const ToolRecovery = {
+  RERUN: 'rerun',
+  ASK: 'ask',
+  FAIL: 'fail',
+} as const;
+export type ToolRecovery = (typeof ToolRecovery)[keyof typeof ToolRecovery];
+
+/**
  * Allowlists of the fields of a tool's arguments and result that may reach the page (event details, the transcript's
  * tool card, execution snapshots in events): every other value is replaced by `'[redacted]'` (`REDACTED`). The agent
  * always gets the real arguments and result.
@@ -170,6 +183,12 @@ export interface ToolDefinition<TArgs = any> {
   requiresApproval?: boolean | ((args: TArgs) => boolean);
   /** Which argument and result fields may be shown to the page (see `ToolRedaction`). Unset: all of them. */
   redaction?: ToolRedaction;
+  /**
+   * What a restored thread does with a call of this tool that was running when the page went away (reload, crash,
+   * closed tab), so its outcome is unknown (see `ToolRecovery`). Default: `'rerun'` for a `read_only` tool or one
+   * marked `metadata.idempotent` / `metadata.acceptsIdempotencyKey`; `'ask'` for any other.
+   */
+  recovery?: ToolRecovery;
   /** Optional metadata (timeouts, retries, follow-up, grouping). */
   metadata?: ToolMetadata;
 }

@@ -1,6 +1,7 @@
 // The element's events: its own (typed here) and every loop event re-fired as `ag-ui-<name>` (derived from
 // `AgentRunLoopEventMap`, so a loop event is declared once, in agent/types.ts).
 import { AGENT_RUN_LOOP_EVENTS, type AgentRunLoopEventMap } from '../../agent/types.js';
+import type { PersistenceErrorDetail } from '../../persistence/thread-store-error.js';
 import type { ToolDefinition } from '../../tools/index.js';
 
 /** Detail of `ag-ui-message-send`: the text about to be sent (trimmed). */
@@ -16,6 +17,15 @@ export interface ToolRegistrationErrorDetail {
   error: unknown;
   /** Where the definition came from. */
   source: 'tools-property' | 'register-tool-method' | 'register-tool-event';
+}
+
+export type { PersistenceErrorDetail };
+
+/** Detail of `ag-ui-thread-changed`: the element now shows another thread. */
+export interface ThreadChangedDetail {
+  threadId: string;
+  /** Whether the thread came from the store (`false`: a new, empty thread). */
+  restored: boolean;
 }
 
 /** Loop event names re-fired by the element (`running-changed` stays internal: read `running`). */
@@ -41,6 +51,10 @@ export interface AgUiAgentEventMap extends AgUiAgentLoopEventMap {
   'ag-ui-message-send': CustomEvent<MessageSendDetail>;
   /** A definition given through `tools` or `registerTool()` could not be registered (e.g. a duplicate name). */
   'ag-ui-tool-registration-error': CustomEvent<ToolRegistrationErrorDetail>;
+  /** The element shows another thread: restored from the store, switched (`threadId`), or new (`reset()`). */
+  'ag-ui-thread-changed': CustomEvent<ThreadChangedDetail>;
+  /** The thread store failed (see `PersistenceErrorDetail`); nothing shown is lost. */
+  'ag-ui-persistence-error': CustomEvent<PersistenceErrorDetail>;
 }
 
 /**

@@ -426,6 +426,13 @@ export const agUiAgentStyles = css`
     margin: calc(var(--ag-ui-spacing) / 2) 0 0;
   }
 
+  .persistence-notice {
+    flex: none;
+    margin: 0 var(--ag-ui-spacing) calc(var(--ag-ui-spacing) * 0.5);
+    font-size: 0.8125rem;
+    color: var(--ag-ui-color-warning);
+  }
+
   .error-banner {
     flex: none;
     display: flex;

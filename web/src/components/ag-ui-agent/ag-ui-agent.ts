@@ -11,7 +11,7 @@ import { deadline, timeLeft } from '../../internal/scheduler.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { isTextField, ScrollFollowController } from './scroll-follow-controller.js';
-import type { MessageSendDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
+import type { MessageSendDetail, PersistenceErrorDetail, ThreadChangedDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
 import { ApprovalFocusController } from './approval-focus-controller.js';
 import { toolApprovalStyles } from './render-tool-approval.styles.js';
@@ -34,6 +34,10 @@ import {
   type Transcript,
   type TranscriptItem,
 } from './transcript.js';
+import { ThreadPersistenceController } from './thread-persistence-controller.js';
+import { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
+import type { ThreadStore } from '../../persistence/thread-store.js';
+import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
 import './register-tool-listener.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
@@ -99,6 +103,8 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<ToolApprovalRequestedDetail>} ag-ui-tool-approval-requested - Cancelable, a tool call waits for a person's approval; `preventDefault()` hides the approval card (answer with `approve()`/`deny(reason?)`).
  * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
+ * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`).
+ * @fires {CustomEvent<PersistenceErrorDetail>} ag-ui-persistence-error - The thread store failed (`code`: unavailable, quota_exceeded, version_unsupported, corrupt, failed); the conversation carries on in memory.
  *
  * @csspart base - The box that holds the transcript, the error banner and the composer, and fills the host.
  * @csspart transcript - The scrolling conversation log (`role=log`).
@@ -163,6 +169,7 @@ const MAX_RENDERED = 150;
  * @csspart interrupt-expired - The notice of an expired interrupt.
  * @csspart interrupt-dismiss - The Dismiss button of an expired interrupt.
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
+ * @csspart persistence-notice - The notice shown when the thread could not be saved or loaded (`role=status`).
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
  * @csspart error-retry - Its Retry button (a failed run, unless `max_tool_iterations` or `protocol_error`).
@@ -241,6 +248,13 @@ export class AgUiAgent extends LitElement {
   });
 
   readonly #approvalFocus = new ApprovalFocusController(this);
+  readonly #persistence = new ThreadPersistenceController(this, {
+    loop: () => this.#agentLoop.loop,
+    store: () => (this.isConnected ? this.store : undefined),
+    threadId: () => this.#threadId,
+    onThreadChanged: (threadId, restored, fromOtherTab) => this.#threadChanged(threadId, restored, fromOtherTab),
+    onError: (error) => this.#reportPersistenceError(error),
+  });
 
   @query(ownSelector('.transcript')) private _transcript?: HTMLElement;
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
@@ -251,6 +265,9 @@ export class AgUiAgent extends LitElement {
   /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
   #appliedPolicy: { registry: ToolRegistry; policy: Readonly<ToolPolicy> } | undefined;
   #threadId: string | undefined;
+  #store: ThreadStore | undefined;
+  /** The store `persist` opened (closed when `persist`, `persist-name` or `store` change, or the element leaves). */
+  #persistStore: IndexedDbThreadStore | undefined;
   #ownRegistry: ToolRegistry | undefined;
   readonly #source = new LoopSourceKeeper();
   #transcriptMemo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
@@ -357,10 +374,42 @@ export class AgUiAgent extends LitElement {
   set threadId(value: string) {
     this.#threadId = value || undefined;
     const loop = this.#agentLoop.loop;
-    if (loop && this.#threadId !== undefined && this.#threadId !== loop.threadId) {
-      loop.reset(this.#threadId);
-      this.#afterReset();
+    if (!loop || this.#threadId === undefined || this.#threadId === loop.threadId) return;
+    if (this.#persistence.store) {
+      // Kept threads load from the store (asynchronously); `ag-ui-thread-changed` says when it is shown.
+      this.#persistence.switchTo(this.#threadId);
+      return;
     }
+    loop.reset(this.#threadId);
+    this.#threadChanged(this.#threadId, false);
+  }
+
+  /**
+   * Keep the thread in the browser's IndexedDB (boolean attribute), in the database `persist-name` (default
+   * `'ag-ui-lit'`), so that a reload brings it back: messages, reasoning, tool cards with their status, arguments
+   * and results (redacted as shown), errors, the agent state, pending approvals and interrupts. Without `thread-id`,
+   * the most recently updated thread is restored. A `store` set by the page wins over it. See `ThreadStore` for what
+   * a call that was running when the page went away becomes (`ToolDefinition.recovery`).
+   */
+  @property({ type: Boolean, reflect: true }) persist = false;
+
+  /** The IndexedDB database name `persist` uses (attribute `persist-name`). Default `'ag-ui-lit'`. */
+  @property({ attribute: 'persist-name' }) persistName = 'ag-ui-lit';
+
+  /**
+   * Where the thread is kept: a `ThreadStore` the page sets (e.g. `MemoryThreadStore`, or one backed by its server);
+   * reading it gives the store in use (the page's, or the IndexedDB store `persist` opened), `undefined` when the
+   * thread is not kept. Setting one loads the thread `thread-id` names (else the store's latest thread).
+   */
+  @property({ attribute: false })
+  get store(): ThreadStore | undefined {
+    return this.#store ?? this.#persistentStore();
+  }
+
+  set store(value: ThreadStore | undefined) {
+    const old = this.#store;
+    this.#store = value ?? undefined;
+    this.requestUpdate('store', old);
   }
 
   /** The conversation (AG-UI messages), read-only. Empty before the element has an agent. */
@@ -402,7 +451,10 @@ export class AgUiAgent extends LitElement {
     this.#markdownCatchUp.cancel();
     // A move in the DOM disconnects and reconnects at once: keep the loop (and a run in flight) through it.
     queueMicrotask(() => {
-      if (!this.isConnected) this.#teardownLoop();
+      if (this.isConnected) return;
+      this.#teardownLoop();
+      this.#persistence.sync();
+      this.#closePersistentStore();
     });
   }
 
@@ -410,6 +462,9 @@ export class AgUiAgent extends LitElement {
     if (!this.isConnected) return;
     if (changed.has('agent') || changed.has('url') || changed.has('registry')) this.#syncLoop();
     if (changed.has('registry')) this.#applyPolicy();
+    if ((changed.has('persist') || changed.has('persistName') || changed.has('store')) && this.#persistStore) {
+      if (!this.persist || this.#store || this.#persistStore.name !== this.persistName) this.#closePersistentStore();
+    }
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
     const loop = this.#agentLoop.loop;
     if (loop) {
@@ -488,13 +543,18 @@ export class AgUiAgent extends LitElement {
     this.#agentLoop.loop?.stop();
   }
 
-  /** Starts a new conversation on a new thread (stops a run in progress). */
+  /**
+   * Starts a new conversation on a new thread (stops a run in progress; a kept thread is written first and stays in
+   * the store). Fires `ag-ui-thread-changed`.
+   */
   reset(): void {
     const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
     this.#threadId = undefined;
     this.#source.forgetSnapshot();
+    this.#persistence.reset();
     loop?.reset();
-    this.#afterReset();
+    if (loop) this.#threadChanged(loop.threadId, false);
+    else this.#afterReset();
   }
 
   override render(): TemplateResult {
@@ -574,7 +634,7 @@ export class AgUiAgent extends LitElement {
           : nothing}
         <div class="scroll-anchor" aria-hidden="true"></div>
       </div>
-      ${this.#renderError()}
+      ${this.#renderPersistenceNotice()} ${this.#renderError()}
       ${renderComposer({
         placeholder: this.placeholder,
         disabled: this.disabled,
@@ -641,6 +701,48 @@ export class AgUiAgent extends LitElement {
     this.#scroll.keepInPlace(row.nextElementSibling ?? row);
     this.requestUpdate();
   };
+
+  #renderPersistenceNotice(): TemplateResult | typeof nothing {
+    const error = this.#persistence.error;
+    if (!error) return nothing;
+    const what = error.code === 'quota_exceeded' ? 'the browser has no storage space left' : error.code === 'unavailable' ? 'browser storage is unavailable' : 'browser storage failed';
+    return html`<p part="persistence-notice" class="persistence-notice" role="status">
+      Not saved: ${what}. This conversation is kept in this tab only.
+    </p>`;
+  }
+
+  /** The element shows another thread: re-renders from scratch, and (unless another tab's copy) fires `ag-ui-thread-changed`. */
+  #threadChanged(threadId: string, restored: boolean, fromOtherTab = false): void {
+    this.#afterReset();
+    this.requestUpdate();
+    if (fromOtherTab) return;
+    const detail: ThreadChangedDetail = { threadId, restored };
+    const event = new CustomEvent('ag-ui-thread-changed', { detail, bubbles: true, composed: true });
+    this.dispatchEvent(event);
+  }
+
+  #reportPersistenceError(error: ThreadStoreError): void {
+    console.warn('<ag-ui-agent>: the thread could not be kept:', error);
+    const detail: PersistenceErrorDetail = { code: error.code, message: error.message, cause: error };
+    if (error.threadId !== undefined) detail.threadId = error.threadId;
+    const event = new CustomEvent('ag-ui-persistence-error', { detail, bubbles: true, composed: true });
+    this.dispatchEvent(event);
+    this.requestUpdate();
+  }
+
+  /** The IndexedDB store of `persist`, opened on first use. */
+  #persistentStore(): IndexedDbThreadStore | undefined {
+    if (!this.persist) return undefined;
+    this.#persistStore ??= new IndexedDbThreadStore({ name: this.persistName || 'ag-ui-lit', onError: (error) => this.#reportPersistenceError(error) });
+    return this.#persistStore;
+  }
+
+  #closePersistentStore(): void {
+    const store = this.#persistStore;
+    this.#persistStore = undefined;
+    // After the journal's last writes (it was unbound first, and flushes as it goes).
+    if (store) void this.#persistence.flush().finally(() => store.close());
+  }
 
   #renderError(): TemplateResult | typeof nothing {
     const runError: RunErrorDetail | undefined = this.#agentLoop.loop?.lastError;

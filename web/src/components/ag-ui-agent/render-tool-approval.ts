@@ -5,7 +5,7 @@
  * @module
  * @internal
  */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { ToolApprovalView } from '../../agent/types.js';
 import type { ToolEffect } from '../../tools/index.js';
 import { ownSelector } from './own-nodes.js';
@@ -63,6 +63,8 @@ export function renderToolApproval(
 ): TemplateResult {
   const titleId = `tool-approval-title-${toolCallId}`;
   const args = argumentsText(approval.args);
+  // A call that was running when the page went away: its outcome is unknown; the person decides whether it runs again.
+  const recovery = approval.reason === 'recovery';
   return html`
     <div
       role="group"
@@ -70,11 +72,15 @@ export function renderToolApproval(
       class="tool-approval"
       data-tool-call-id=${toolCallId}
       data-effect=${approval.effect ?? 'server'}
+      data-reason=${recovery ? 'recovery' : 'policy'}
       aria-labelledby=${titleId}
       tabindex="-1"
     >
       <p part="tool-approval-title" class="tool-approval-title" id=${titleId}>
-        Allow <span class="tool-approval-name">${toolCallName}</span> to run?
+        ${recovery
+          ? html`Outcome unknown: <span class="tool-approval-name">${toolCallName}</span> was running when the page was
+              reloaded, so it may have completed.`
+          : html`Allow <span class="tool-approval-name">${toolCallName}</span> to run?`}
       </p>
       <p part="tool-approval-effect" class="tool-approval-effect">
         ${approval.effect === undefined
@@ -92,21 +98,21 @@ export function renderToolApproval(
           part="tool-approval-approve"
           class="tool-approval-approve"
           type="button"
-          aria-label="Approve ${toolCallName}"
+          aria-label="${recovery ? 'Run again' : 'Approve'} ${toolCallName}"
           @click=${(event: Event) => options.onApprove(event, toolCallId)}
         >
-          Approve
+          ${recovery ? 'Run again' : 'Approve'}
         </button>
         <button
           part="tool-approval-deny"
           class="tool-approval-deny"
           type="button"
-          aria-label="Deny ${toolCallName}"
+          aria-label="${recovery ? 'Mark as failed' : 'Deny'} ${toolCallName}"
           @click=${(event: Event) => options.onDeny(event, toolCallId, reasonNear(event.currentTarget))}
         >
-          Deny
+          ${recovery ? 'Mark as failed' : 'Deny'}
         </button>
-        <input
+        ${recovery ? nothing : html`<input
           part="tool-approval-reason"
           class="tool-approval-reason"
           type="text"
@@ -118,7 +124,7 @@ export function renderToolApproval(
             event.preventDefault();
             options.onDeny(event, toolCallId, reasonNear(event.currentTarget));
           }}
-        />
+        />`}
       </div>
     </div>
   `;

@@ -1,0 +1,200 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AgentRunLoop } from '../../agent/agent-run-loop.js';
+import { ThreadJournal } from '../../persistence/thread-journal.js';
+import type { ThreadSnapshot, ThreadStore, ThreadStoreChange } from '../../persistence/thread-store.js';
+import { toThreadStoreError, type ThreadStoreError } from '../../persistence/thread-store-error.js';
+
+/** Options of `ThreadPersistenceController`. */
+export interface ThreadPersistenceOptions {
+  /** The loop whose thread is kept (the host's current one). */
+  loop: () => AgentRunLoop | undefined;
+  /** The store threads are kept in, or `undefined` (nothing is kept). */
+  store: () => ThreadStore | undefined;
+  /** The thread the page asked for (`thread-id`); `undefined`: the store's most recently updated thread. */
+  threadId: () => string | undefined;
+  /** The loop now shows another thread (`restored`: it came from the store), or another tab's copy of its own. */
+  onThreadChanged: (threadId: string, restored: boolean, fromOtherTab: boolean) => void;
+  /** A store failure; the conversation carries on in memory. */
+  onError: (error: ThreadStoreError) => void;
+}
+
+/**
+ * Keeps the host's thread in its store: binds a `ThreadJournal` to the (loop, store) pair in force, restores the
+ * thread the page asked for (or the latest one) when that pair changes, switches threads, shows another tab's changes
+ * to the same thread while this one is idle, and writes what is pending when the page is hidden or the host leaves.
+ */
+export class ThreadPersistenceController implements ReactiveController {
+  readonly #options: ThreadPersistenceOptions;
+  #journal: ThreadJournal | undefined;
+  #unsubscribe: (() => void) | undefined;
+  /** Incremented by each load and switch: an older one that finishes later changes nothing. */
+  #generation = 0;
+  #refreshing = false;
+  #refreshAgain = false;
+  #error: ThreadStoreError | undefined;
+
+  constructor(host: ReactiveControllerHost, options: ThreadPersistenceOptions) {
+    this.#options = options;
+    host.addController(this);
+  }
+
+  /** The last store failure since the thread was loaded, shown as a notice; `undefined` when none. */
+  get error(): ThreadStoreError | undefined {
+    return this.#error;
+  }
+
+  /** The store the current thread is kept in. */
+  get store(): ThreadStore | undefined {
+    return this.#journal?.store;
+  }
+
+  hostConnected(): void {
+    window.addEventListener('pagehide', this.#flush);
+    document.addEventListener('visibilitychange', this.#onVisibility);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('pagehide', this.#flush);
+    document.removeEventListener('visibilitychange', this.#onVisibility);
+    void this.#journal?.flush();
+  }
+
+  hostUpdate(): void {
+    this.sync();
+  }
+
+  /** Binds to the current (loop, store) pair when it changed, and then loads the thread. */
+  sync(): void {
+    const loop = this.#options.loop();
+    const store = this.#options.store();
+    const journal = this.#journal;
+    if (journal?.loop === loop && journal?.store === store) return;
+    this.#unbind();
+    if (!loop || !store) return;
+    const bound = new ThreadJournal(loop, store, { onError: (error) => this.#report(error) });
+    this.#journal = bound;
+    loop.journal = bound;
+    this.#unsubscribe = store.subscribe((change) => this.#onStoreChange(change));
+    void this.#load(bound, this.#options.threadId());
+  }
+
+  /** Writes what is pending now. */
+  flush(): Promise<void> {
+    return this.#journal?.flush() ?? Promise.resolve();
+  }
+
+  /**
+   * Shows `threadId`: what was running stops and is written, then the thread is loaded from the store (a thread the
+   * store does not have starts empty under that id).
+   */
+  switchTo(threadId: string): void {
+    const journal = this.#journal;
+    if (!journal) return;
+    journal.loop.stop();
+    void journal.flush();
+    void this.#load(journal, threadId, true);
+  }
+
+  /** Starts a new thread: what was running stops and is written first. */
+  reset(): void {
+    const journal = this.#journal;
+    if (!journal) return;
+    this.#generation++;
+    journal.loop.stop();
+    void journal.flush();
+    this.#error = undefined;
+  }
+
+  #unbind(): void {
+    this.#generation++;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    const journal = this.#journal;
+    this.#journal = undefined;
+    if (!journal) return;
+    if (journal.loop.journal === journal) journal.loop.journal = undefined;
+    void journal.flush().finally(() => journal.dispose());
+  }
+
+  /**
+   * Loads `threadId` (default: the latest thread, if any) into the journal's loop, unless the person started
+   * something meanwhile (a message sent before the load finished wins over the saved thread).
+   */
+  async #load(journal: ThreadJournal, threadId: string | undefined, switching = false): Promise<void> {
+    const generation = ++this.#generation;
+    const { loop, store } = journal;
+    const version = loop.version;
+    let snapshot: ThreadSnapshot | undefined;
+    try {
+      const id = threadId ?? (await store.list())[0]?.threadId;
+      if (id !== undefined) snapshot = await store.load(id);
+      if (generation !== this.#generation) return;
+      if (!snapshot) {
+        if (id !== undefined && switching) {
+          loop.reset(id);
+          this.#error = undefined;
+          this.#options.onThreadChanged(id, false, false);
+        }
+        return;
+      }
+    } catch (error) {
+      if (generation === this.#generation) this.#report(toThreadStoreError(error, 'Loading the thread'));
+      return;
+    }
+    if (!switching && (loop.version !== version || loop.running)) return;
+    this.#error = undefined;
+    loop.restore(snapshot);
+    this.#options.onThreadChanged(snapshot.threadId, true, false);
+  }
+
+  /** Another tab changed the thread shown here: show its copy, while this tab is idle and has nothing to decide. */
+  #onStoreChange(change: ThreadStoreChange): void {
+    const journal = this.#journal;
+    if (!journal || change.origin !== 'remote' || change.type !== 'saved' || change.threadId !== journal.loop.threadId) return;
+    if (this.#refreshing) {
+      this.#refreshAgain = true;
+      return;
+    }
+    void this.#refresh(journal);
+  }
+
+  async #refresh(journal: ThreadJournal): Promise<void> {
+    this.#refreshing = true;
+    try {
+      do {
+        this.#refreshAgain = false;
+        const { loop, store } = journal;
+        const generation = this.#generation;
+        const version = loop.version;
+        const threadId = loop.threadId;
+        let snapshot: ThreadSnapshot | undefined;
+        try {
+          snapshot = await store.load(threadId);
+        } catch (error) {
+          this.#report(toThreadStoreError(error, 'Loading the thread'));
+          return;
+        }
+        if (!snapshot || this.#journal !== journal || generation !== this.#generation) return;
+        if (loop.running || loop.decisions.length > 0 || loop.version !== version || loop.threadId !== threadId) continue;
+        loop.restore(snapshot, { recover: false });
+        journal.markSaved();
+        this.#options.onThreadChanged(threadId, true, true);
+      } while (this.#refreshAgain);
+    } finally {
+      this.#refreshing = false;
+    }
+  }
+
+  #report(error: ThreadStoreError): void {
+    this.#error = error;
+    this.#options.onError(error);
+  }
+
+  #flush = (): void => {
+    void this.#journal?.flush();
+  };
+
+  #onVisibility = (): void => {
+    if (document.visibilityState === 'hidden') this.#flush();
+  };
+}

@@ -1,0 +1,265 @@
+import type { AgentRunLoop } from '../agent/agent-run-loop.js';
+import type { ToolCallClaim, ToolCallJournal, ToolCallRecord } from '../agent/types.js';
+import type { ThreadStore } from './thread-store.js';
+import { toThreadStoreError, type ThreadStoreError } from './thread-store-error.js';
+
+/** Default of `ThreadJournalOptions.saveIntervalMs`. */
+export const DEFAULT_SAVE_INTERVAL_MS = 1000;
+
+/** Options of `ThreadJournal`. */
+export interface ThreadJournalOptions {
+  /**
+   * Told about each failed write or read (a `ThreadStoreError` with its `code`), once per failure streak: after a
+   * failure, the next report comes only after a write succeeded again. The journal keeps going either way; the
+   * conversation stays in memory.
+   */
+  onError?: (error: ThreadStoreError) => void;
+  /** Longest time, in ms, the messages of a streaming run go unsaved. Default 1000. */
+  saveIntervalMs?: number;
+  /**
+   * Prefix of the Web Locks (`navigator.locks`) taken per tool call, so that one call runs in one tab only; the full
+   * name is `<prefix>:<threadId>:<toolCallId>`. Default `ag-ui-lit:tool-call`.
+   */
+  lockPrefix?: string;
+}
+
+interface Held {
+  threadId: string;
+  release: () => void;
+}
+
+/**
+ * Keeps an `AgentRunLoop`'s thread in a `ThreadStore` as it changes, and makes its tool calls crash-safe.
+ *
+ * - Tool-call records are written as they change (`saveToolCalls`, coalesced per task), not only at the end of a run.
+ * - Messages, state and pending interrupts are written whole (`save`) after each change while idle, at most every
+ *   `saveIntervalMs` while a run streams, and at once when the turn ends (`running-changed`). An empty thread is not
+ *   written (a `reset()` leaves nothing behind).
+ * - As the loop's `journal`, it claims each frontend call before its handler runs: it takes the call's Web Lock (a
+ *   tab holding it is running the call), reads the stored record (another tab may have answered it: that answer is
+ *   adopted, nothing runs twice), and writes the record with `timing.startedAt` set, so a reload knows the call may
+ *   have run. The lock is released once the answered record is written.
+ *
+ * Writes are serialized, in the order they were made; every failure goes to `onError` and never rejects.
+ * @example
+ * ```ts
+ * const journal = new ThreadJournal(loop, new IndexedDbThreadStore(), { onError: (e) => console.warn(e.code) });
+ * loop.journal = journal;
+ * // ... later, before switching threads:
+ * await journal.flush();
+ * journal.dispose();
+ * ```
+ */
+export class ThreadJournal implements ToolCallJournal {
+  readonly loop: AgentRunLoop;
+  readonly store: ThreadStore;
+  readonly #onError: (error: ThreadStoreError) => void;
+  readonly #interval: number;
+  readonly #lockPrefix: string;
+  readonly #listeners = new AbortController();
+  readonly #held = new Map<string, Held>();
+  #dirtyCalls = new Set<string>();
+  #callsScheduled = false;
+  #messagesDirty = false;
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  #saveQueued = false;
+  #queue: Promise<void> = Promise.resolve();
+  #failing = false;
+  #disposed = false;
+
+  constructor(loop: AgentRunLoop, store: ThreadStore, options: ThreadJournalOptions = {}) {
+    this.loop = loop;
+    this.store = store;
+    this.#onError = options.onError ?? (() => undefined);
+    const interval = options.saveIntervalMs;
+    this.#interval = typeof interval === 'number' && interval >= 0 ? interval : DEFAULT_SAVE_INTERVAL_MS;
+    this.#lockPrefix = options.lockPrefix ?? 'ag-ui-lit:tool-call';
+    const signal = this.#listeners.signal;
+    const callChanged = (event: CustomEvent<{ toolCallId: string }>): void => this.#callChanged(event.detail.toolCallId);
+    loop.addEventListener('tool-status-changed', callChanged, { signal });
+    loop.addEventListener('tool-retrying', callChanged, { signal });
+    loop.addEventListener('tool-call-end', callChanged, { signal });
+    loop.addEventListener('tool-call-error', callChanged, { signal });
+    loop.addEventListener('messages-changed', () => this.#messagesChanged(), { signal });
+    loop.addEventListener('state-changed', () => this.#messagesChanged(), { signal });
+    loop.addEventListener('decisions-changed', () => this.#messagesChanged(), { signal });
+    loop.addEventListener('running-changed', (event) => {
+      if (!event.detail.running) void this.flush();
+    }, { signal });
+  }
+
+  /** Writes now whatever changed and is not yet written; resolves when every write made so far has settled. */
+  flush(): Promise<void> {
+    clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+    if (this.#messagesDirty) this.#enqueueSave();
+    else if (this.#dirtyCalls.size > 0) this.#enqueueCalls();
+    return this.#queue;
+  }
+
+  /**
+   * Says that what the loop holds now is what the store holds (the loop was just restored from it, e.g. another tab's
+   * copy): the changes seen so far are not written back, so two tabs showing one thread never echo each other's writes.
+   */
+  markSaved(): void {
+    this.#messagesDirty = false;
+    this.#dirtyCalls.clear();
+    clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+  }
+
+  /** Stops listening to the loop (call `flush()` first to keep the last changes). Locks still held are released. */
+  dispose(): void {
+    this.#disposed = true;
+    this.#listeners.abort();
+    clearTimeout(this.#saveTimer);
+    for (const held of this.#held.values()) held.release();
+    this.#held.clear();
+  }
+
+  async claim(record: ToolCallRecord, signal: AbortSignal): Promise<ToolCallClaim> {
+    if (this.#disposed) return { status: 'run' };
+    const threadId = this.loop.threadId;
+    const { toolCallId } = record;
+    const release = await this.#lock(`${this.#lockPrefix}:${threadId}:${toolCallId}`, signal);
+    const held: Held = { threadId, release };
+    try {
+      const stored = await this.#loadToolCall(threadId, toolCallId);
+      if (stored?.answer !== undefined) {
+        release();
+        return { status: 'settled', record: stored };
+      }
+      if (this.#disposed) {
+        release();
+        return { status: 'run' };
+      }
+      this.#held.set(toolCallId, held);
+      // Durable before the handler runs, with the message that holds the call: a reload from here on knows the
+      // call may have run.
+      if (this.#messagesDirty) this.#enqueueSave();
+      await this.#enqueue(() => this.store.saveToolCalls(threadId, [record]));
+      return { status: 'run' };
+    } catch (error) {
+      this.#report(error, threadId);
+      this.#held.set(toolCallId, held);
+      return { status: 'run' };
+    }
+  }
+
+  async settle(record: ToolCallRecord): Promise<void> {
+    const held = this.#held.get(record.toolCallId);
+    this.#held.delete(record.toolCallId);
+    const threadId = held?.threadId ?? this.loop.threadId;
+    this.#dirtyCalls.delete(record.toolCallId);
+    try {
+      await this.#enqueue(() => this.store.saveToolCalls(threadId, [record]));
+    } catch (error) {
+      this.#report(error, threadId);
+    } finally {
+      held?.release();
+    }
+  }
+
+  #callChanged(toolCallId: string): void {
+    if (this.#disposed) return;
+    this.#dirtyCalls.add(toolCallId);
+    if (this.#callsScheduled) return;
+    this.#callsScheduled = true;
+    queueMicrotask(() => {
+      this.#callsScheduled = false;
+      if (this.#dirtyCalls.size > 0) this.#enqueueCalls();
+    });
+  }
+
+  #messagesChanged(): void {
+    if (this.#disposed) return;
+    this.#messagesDirty = true;
+    if (this.#saveTimer !== undefined || this.#saveQueued) return;
+    if (!this.loop.running) {
+      this.#saveQueued = true;
+      queueMicrotask(() => {
+        this.#saveQueued = false;
+        if (this.#messagesDirty) this.#enqueueSave();
+      });
+      return;
+    }
+    this.#saveTimer = setTimeout(() => {
+      this.#saveTimer = undefined;
+      if (this.#messagesDirty) this.#enqueueSave();
+    }, this.#interval);
+  }
+
+  /** Writes the dirty tool-call records, captured now (a thread switch after this cannot mix threads). */
+  #enqueueCalls(): void {
+    const threadId = this.loop.threadId;
+    const records = [...this.#dirtyCalls].flatMap((id) => this.loop.toolCalls.get(id) ?? []);
+    this.#dirtyCalls.clear();
+    if (records.length === 0) return;
+    void this.#enqueue(() => this.store.saveToolCalls(threadId, records)).catch((error) => this.#report(error, threadId));
+  }
+
+  /** Writes the whole thread as it is now (captured now: the messages array is copied, not the messages). */
+  #enqueueSave(): void {
+    const loop = this.loop;
+    this.#messagesDirty = false;
+    this.#dirtyCalls.clear();
+    const threadId = loop.threadId;
+    const messages = [...loop.messages];
+    if (messages.length === 0) return;
+    const snapshot = {
+      threadId,
+      messages,
+      state: loop.state,
+      toolCalls: [...loop.toolCalls.values()],
+      interrupts: [...loop.pendingInterrupts],
+    };
+    void this.#enqueue(() => this.store.save(snapshot)).catch((error) => this.#report(error, threadId));
+  }
+
+  /** Runs `write` after every write queued before it; the returned promise rejects with its failure. */
+  #enqueue(write: () => Promise<void>): Promise<void> {
+    // After dispose() nothing is written: what the page went away with stays as it was last written.
+    if (this.#disposed) return Promise.resolve();
+    const run = this.#queue.then(() => (this.#disposed ? undefined : write()));
+    this.#queue = run.then(
+      () => {
+        this.#failing = false;
+      },
+      () => undefined,
+    );
+    return run;
+  }
+
+  async #loadToolCall(threadId: string, toolCallId: string): Promise<ToolCallRecord | undefined> {
+    // After the writes made so far: a record this tab wrote a moment ago is read back as written.
+    await this.#queue;
+    if (this.store.loadToolCall) return this.store.loadToolCall(threadId, toolCallId);
+    const thread = await this.store.load(threadId);
+    return thread?.toolCalls.find((record) => record.toolCallId === toolCallId);
+  }
+
+  /**
+   * Takes the exclusive Web Lock `name`, waiting while another tab holds it (`signal` aborts the wait).
+   * @returns the function that releases it; a no-op where Web Locks are missing (one tab cannot race itself)
+   */
+  #lock(name: string, signal: AbortSignal): Promise<() => void> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return Promise.resolve(() => undefined);
+    return new Promise<() => void>((resolve, reject) => {
+      let release!: () => void;
+      const held = new Promise<void>((done) => (release = done));
+      locks
+        .request(name, { signal }, () => {
+          resolve(release);
+          return held;
+        })
+        .catch(reject);
+    });
+  }
+
+  #report(error: unknown, threadId: string): void {
+    if (this.#failing) return;
+    this.#failing = true;
+    this.#onError(toThreadStoreError(error, `Keeping thread "${threadId}"`, undefined, threadId));
+  }
+}
