@@ -291,6 +291,7 @@ describe('<ag-ui-thread-list>', () => {
     expect($(el, '[part~="error-text"]')!.textContent).to.contain('Couldn’t delete “One”');
     expect(titles(el)).to.deep.equal(['One']);
     expect(focused(el)).to.equal(control(el, 't0', 'delete-button'));
+    await expect(el).to.be.accessible();
 
     $(el, '[part~="error-dismiss"]')!.click();
     await el.updateComplete;

@@ -97,6 +97,8 @@ export const agUiThreadListStyles = css`
     flex: 1 1 auto;
     min-height: 0;
     height: 100%;
+    /* The header's layout follows the element's width (a side panel), not the viewport's. */
+    container: ag-ui-thread-list / inline-size;
   }
 
   .header {
@@ -339,5 +341,21 @@ export const agUiThreadListStyles = css`
   .confirm-delete,
   .confirm-cancel {
     padding: 0.15rem 0.6rem;
+  }
+
+  /* Too narrow for a label and its buttons side by side: the buttons take a row of their own. */
+  @container ag-ui-thread-list (max-width: 339.98px) {
+    .new-button {
+      flex: 1 1 100%;
+      justify-content: center;
+    }
+
+    .confirm-text {
+      flex-basis: 100%;
+    }
+
+    .confirm-delete {
+      margin-left: auto;
+    }
   }
 `;

@@ -8,7 +8,8 @@ import type { PersistenceErrorDetail, ThreadDeletedDetail, ThreadRenamedDetail, 
 import { agUiThreadListStyles } from './ag-ui-thread-list.styles.js';
 import { noticeText, type StoreOperation } from './notice-text.js';
 import { plusIcon, renderThreadItem, type ThreadItemHandlers, type ThreadItemMode } from './render-thread-item.js';
-import { findAgent, THREAD_CHANGED_EVENT, type ThreadListAgent } from './thread-list-agent.js';
+import type { ThreadListAgent } from './thread-list-agent.js';
+import { AgentBindingController } from './agent-binding-controller.js';
 import { ThreadStoreController } from './thread-store-controller.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
@@ -105,6 +106,16 @@ export class AgUiThreadList extends LitElement {
       if (this._notice?.operation === 'list') this._notice = undefined;
     },
   });
+  readonly #binding = new AgentBindingController(this, {
+    agent: () => this.agent ?? undefined,
+    id: () => this.htmlFor,
+    onChange: (reason) => {
+      const before = this.#threads.store;
+      this.#syncStore();
+      if (reason === 'thread-changed' && this.#threads.store === before) void this.#threads.refresh();
+      this.requestUpdate();
+    },
+  });
 
   /** The thread whose title is in a text field. */
   @state() private _renaming: string | undefined;
@@ -115,9 +126,6 @@ export class AgUiThreadList extends LitElement {
   /** What the error part says, and after which kind of call (a good `list()` clears a listing error only). */
   @state() private _notice: { operation: StoreOperation; text: string } | undefined;
 
-  #boundAgent: ThreadListAgent | undefined;
-  /** The root listened to for `ag-ui-thread-changed` while `for` names no agent (yet). */
-  #watchedRoot: Node | undefined;
   /** Titles saved but not yet listed, by thread. */
   readonly #pendingTitles = new Map<string, string>();
   /** Renames and deletes in flight (they never reject). */
@@ -139,19 +147,18 @@ export class AgUiThreadList extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#bind();
     this.#clock = setInterval(() => this.#threads.threads.length > 0 && this.requestUpdate(), CLOCK_INTERVAL_MS);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#listenToAgent(undefined);
-    this.#watchRoot(false);
     clearInterval(this.#clock);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.isConnected && (changed.has('agent') || changed.has('htmlFor') || changed.has('store'))) this.#bind();
+    if (!this.isConnected) return;
+    if (changed.has('agent') || changed.has('htmlFor')) this.#binding.bind();
+    if (changed.has('store')) this.#syncStore();
   }
 
   protected override updated(): void {
@@ -181,7 +188,7 @@ export class AgUiThreadList extends LitElement {
 
   override render(): TemplateResult {
     const { threads, loaded } = this.#threads;
-    const current = this.#boundAgent?.threadId;
+    const current = this.#binding.agent?.threadId;
     const now = Date.now();
     const handlers = this.#itemHandlers;
     return html`<nav part="base" class="base" aria-labelledby="heading">
@@ -210,43 +217,10 @@ export class AgUiThreadList extends LitElement {
     </nav>`;
   }
 
-  /** Binds to `agent` (else the element `for` names) and lists `store` (else the agent's). Idempotent. */
-  #bind(): void {
-    const agent = this.agent ?? findAgent(this, this.htmlFor);
-    this.#listenToAgent(agent);
-    this.#watchRoot(!agent && this.htmlFor !== '');
-    this.#threads.store = this.store ?? agent?.store;
+  /** The store listed: `store`, else the bound agent's (re-read on each of its thread changes). */
+  #syncStore(): void {
+    this.#threads.store = this.store ?? this.#binding.agent?.store;
   }
-
-  #listenToAgent(agent: ThreadListAgent | undefined): void {
-    if (agent === this.#boundAgent) return;
-    this.#boundAgent?.removeEventListener(THREAD_CHANGED_EVENT, this.#onThreadChanged);
-    this.#boundAgent = agent;
-    agent?.addEventListener(THREAD_CHANGED_EVENT, this.#onThreadChanged);
-  }
-
-  /** While `for` names no agent, an agent that appears (or is defined) later is found by its first thread change. */
-  #watchRoot(watch: boolean): void {
-    const root = watch ? this.getRootNode() : undefined;
-    if (root === this.#watchedRoot) return;
-    this.#watchedRoot?.removeEventListener(THREAD_CHANGED_EVENT, this.#onRootThreadChanged);
-    this.#watchedRoot = root;
-    root?.addEventListener(THREAD_CHANGED_EVENT, this.#onRootThreadChanged);
-  }
-
-  #onRootThreadChanged = (event: Event): void => {
-    if (!(event.target instanceof Element) || event.target.id !== this.htmlFor) return;
-    this.#bind();
-    this.requestUpdate();
-  };
-
-  /** The agent's thread changed: its store may have too (re-read), its current thread has, and the list may have. */
-  #onThreadChanged = (): void => {
-    const before = this.#threads.store;
-    this.#threads.store = this.store ?? this.#boundAgent?.store;
-    if (this.#threads.store === before) void this.#threads.refresh();
-    this.requestUpdate();
-  };
 
   #busy(): Promise<unknown> | undefined {
     const waiting: Promise<unknown>[] = [...this.#operations];
@@ -285,7 +259,7 @@ export class AgUiThreadList extends LitElement {
   #onNew = (): void => {
     const event = new CustomEvent('ag-ui-thread-new', { detail: {}, bubbles: true, composed: true, cancelable: true });
     if (!this.dispatchEvent(event)) return;
-    this.#boundAgent?.reset();
+    this.#binding.agent?.reset();
     this.requestUpdate();
   };
 
@@ -298,7 +272,7 @@ export class AgUiThreadList extends LitElement {
     const detail: ThreadSelectDetail = { threadId };
     const event = new CustomEvent('ag-ui-thread-select', { detail, bubbles: true, composed: true, cancelable: true });
     if (!this.dispatchEvent(event)) return;
-    const agent = this.#boundAgent;
+    const agent = this.#binding.agent;
     if (agent && agent.threadId !== threadId) agent.threadId = threadId;
     this.requestUpdate();
   };
@@ -369,6 +343,13 @@ export class AgUiThreadList extends LitElement {
     this.#focusInRow(threadId, '.delete-button');
   };
 
+  /** Escape in the "Delete …?" question answers Cancel (unless the delete is under way). */
+  #onConfirmKeyDown = (event: KeyboardEvent, threadId: string): void => {
+    if (event.key !== 'Escape' || this._deleting) return;
+    event.preventDefault();
+    this.#onCancelDelete(threadId);
+  };
+
   #onConfirmDelete = (threadId: string): void => {
     const store = this.#threads.store;
     if (!store || this._deleting) return;
@@ -385,7 +366,7 @@ export class AgUiThreadList extends LitElement {
         const detail: ThreadDeletedDetail = { threadId };
         const event = new CustomEvent('ag-ui-thread-deleted', { detail, bubbles: true, composed: true });
         this.dispatchEvent(event);
-        const agent = this.#boundAgent;
+        const agent = this.#binding.agent;
         if (agent && agent.threadId === threadId) agent.reset();
       }
       await this.#listed();
@@ -435,6 +416,7 @@ export class AgUiThreadList extends LitElement {
     onDelete: this.#onDelete,
     onConfirmDelete: this.#onConfirmDelete,
     onCancelDelete: this.#onCancelDelete,
+    onConfirmKeyDown: this.#onConfirmKeyDown,
     onRenameKeyDown: this.#onRenameKeyDown,
     onRenameBlur: this.#onRenameBlur,
   };

@@ -28,6 +28,7 @@ export interface ThreadItemHandlers {
   onDelete: (threadId: string) => void;
   onConfirmDelete: (threadId: string) => void;
   onCancelDelete: (threadId: string) => void;
+  onConfirmKeyDown: (event: KeyboardEvent, threadId: string) => void;
   onRenameKeyDown: (event: KeyboardEvent, threadId: string) => void;
   onRenameBlur: (event: FocusEvent, threadId: string) => void;
 }
@@ -94,17 +95,8 @@ function renderActions(threadId: string, title: string, on: ThreadItemHandlers):
 }
 
 function renderConfirm(threadId: string, title: string, busy: boolean, on: ThreadItemHandlers): TemplateResult {
-  return html`<div
-    part="confirm"
-    class="confirm"
-    role="group"
-    aria-label=${`Delete “${title}”?`}
-    @keydown=${(event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || busy) return;
-      event.preventDefault();
-      on.onCancelDelete(threadId);
-    }}
-  >
+  const onKeyDown = (event: KeyboardEvent) => on.onConfirmKeyDown(event, threadId);
+  return html`<div part="confirm" class="confirm" role="group" aria-label=${`Delete “${title}”?`} @keydown=${onKeyDown}>
     <span part="confirm-text" class="confirm-text" title=${title}>Delete “${title}”?</span>
     <button part="confirm-delete" class="confirm-delete" type="button" aria-disabled=${busy ? 'true' : 'false'} @click=${() => busy || on.onConfirmDelete(threadId)}>Delete</button>
     <button part="confirm-cancel" class="confirm-cancel" type="button" aria-disabled=${busy ? 'true' : 'false'} @click=${() => busy || on.onCancelDelete(threadId)}>Cancel</button>
