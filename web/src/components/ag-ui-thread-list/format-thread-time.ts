@@ -11,7 +11,8 @@ const RELATIVE_LIMIT = 7 * 86_400_000;
 
 /**
  * A thread's time as a person reads it in a list, relative to `now` (both ms since the epoch): "now", "5 min. ago",
- * "3 hr. ago", "yesterday", "4 days ago" within a week, then a short date ("Mar 3", with the year when not this year's).
+ * "3 hr. ago", "yesterday", "4 days ago" within a week, then (and for a time after `now`, from a clock set ahead) a
+ * short date ("Mar 3", with the year when not this year's).
  * `locale`: a BCP 47 tag; default the browser's.
  */
 export function formatThreadTime(time: number, now: number, locale?: string): string {
