@@ -194,3 +194,12 @@ export type {
   ToolRegistrationErrorDetail,
 } from './components/ag-ui-agent/ag-ui-agent.events.js';
 export { AgentLoopController, type AgentLoopControllerOptions } from './components/ag-ui-agent/agent-loop-controller.js';
+export { AgUiThreadList } from './components/ag-ui-thread-list/ag-ui-thread-list.js';
+export type {
+  AgUiThreadListEventMap,
+  PersistenceErrorDetail,
+  ThreadDeletedDetail,
+  ThreadRenamedDetail,
+  ThreadSelectDetail,
+} from './components/ag-ui-thread-list/ag-ui-thread-list.events.js';
+export type { ThreadListAgent } from './components/ag-ui-thread-list/thread-list-agent.js';
