@@ -1,6 +1,7 @@
 /**
  * ag-ui-lit: the `<ag-ui-agent>` element, the AG-UI run loop and the browser-side tool runtime.
- * Importing this module defines `<ag-ui-agent>` and installs the `ag-ui-register-tool` listener on `document`.
+ * Importing this module defines `<ag-ui-agent>` and `<ag-ui-thread-list>`, and installs the `ag-ui-register-tool` listener
+ * on `document`.
  * @module
  */
 // The tool runtime (also `ag-ui-lit/tools`).
@@ -197,7 +198,6 @@ export { AgentLoopController, type AgentLoopControllerOptions } from './componen
 export { AgUiThreadList } from './components/ag-ui-thread-list/ag-ui-thread-list.js';
 export type {
   AgUiThreadListEventMap,
-  PersistenceErrorDetail,
   ThreadDeletedDetail,
   ThreadRenamedDetail,
   ThreadSelectDetail,

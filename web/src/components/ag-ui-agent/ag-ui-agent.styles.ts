@@ -1,27 +1,5 @@
 import { css } from 'lit';
-
-/**
- * The dark defaults of the `--ag-ui-color-*` properties: under `prefers-color-scheme: dark` (unless `theme="light"`)
- * and with `theme="dark"`. Declared on `:host`, so a page's own value for any of them still wins.
- */
-const darkColors = css`
-  color-scheme: dark;
-  --ag-ui-color-text: #e6edf3;
-  --ag-ui-color-muted: #9ea7b3;
-  --ag-ui-color-background: #0d1117;
-  --ag-ui-color-surface: #161b22;
-  --ag-ui-color-border: #3d444d;
-  --ag-ui-color-accent: #58a6ff;
-  --ag-ui-color-accent-text: #0d1117;
-  --ag-ui-color-user-background: #1c3350;
-  --ag-ui-color-user-text: #e6edf3;
-  --ag-ui-color-assistant-background: transparent;
-  --ag-ui-color-code-background: #1f2630;
-  --ag-ui-color-danger: #ff8a80;
-  --ag-ui-color-danger-background: #3a1614;
-  --ag-ui-color-success: #56d364;
-  --ag-ui-color-warning: #e3b341;
-`;
+import { lightTokens, themeRules } from '../../internal/theme.styles.js';
 
 /**
  * Styles of `<ag-ui-agent>`. Every public knob is a `--ag-ui-*` custom property with its default on `:host` (light),
@@ -29,29 +7,7 @@ const darkColors = css`
  */
 export const agUiAgentStyles = css`
   :host {
-    color-scheme: light;
-    --ag-ui-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-    --ag-ui-font-size: 0.9375rem;
-    --ag-ui-line-height: 1.5;
-    --ag-ui-code-font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-    --ag-ui-color-text: #1f2328;
-    --ag-ui-color-muted: #57606a;
-    --ag-ui-color-background: #ffffff;
-    --ag-ui-color-surface: #f6f8fa;
-    --ag-ui-color-border: #d0d7de;
-    --ag-ui-color-accent: #0a58ca;
-    --ag-ui-color-accent-text: #ffffff;
-    --ag-ui-color-user-background: #ddf4ff;
-    --ag-ui-color-user-text: #1f2328;
-    --ag-ui-color-assistant-background: transparent;
-    --ag-ui-color-code-background: #eff1f3;
-    --ag-ui-color-danger: #b3261e;
-    --ag-ui-color-danger-background: #ffebe9;
-    --ag-ui-color-success: #1a7f37;
-    --ag-ui-color-warning: #8a5a00;
-    --ag-ui-focus-ring: 2px solid var(--ag-ui-color-accent);
-    --ag-ui-radius: 0.5rem;
-    --ag-ui-spacing: 0.75rem;
+    ${lightTokens}
     --ag-ui-max-height: 32rem;
 
     display: flex;
@@ -67,15 +23,7 @@ export const agUiAgentStyles = css`
     overflow: hidden;
   }
 
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkColors}
-    }
-  }
-
-  :host([theme='dark']) {
-    ${darkColors}
-  }
+  ${themeRules()}
 
   :host([hidden]) {
     display: none;

@@ -1,5 +1,7 @@
 // The events of <ag-ui-thread-list>, typed once here and carried into every `addEventListener` by the global map.
-import type { ThreadStoreErrorCode } from '../../persistence/thread-store-error.js';
+import type { PersistenceErrorDetail } from '../../persistence/thread-store-error.js';
+
+export type { PersistenceErrorDetail };
 
 /** Detail of `ag-ui-thread-select`: the thread a person picked. */
 export interface ThreadSelectDetail {
@@ -15,18 +17,6 @@ export interface ThreadRenamedDetail {
 /** Detail of `ag-ui-thread-deleted`: the thread the store deleted. */
 export interface ThreadDeletedDetail {
   threadId: string;
-}
-
-/**
- * Detail of `ag-ui-persistence-error`: a `ThreadStore` call rejected. `code` and `message` are the `ThreadStoreError`'s
- * (any other rejection is reported as `failed`); `threadId` the thread concerned, if one was; `cause` what the store
- * rejected with.
- */
-export interface PersistenceErrorDetail {
-  code: ThreadStoreErrorCode;
-  message: string;
-  threadId?: string;
-  cause?: unknown;
 }
 
 /** The events `<ag-ui-thread-list>` fires. All bubble and are composed. */

@@ -1,20 +1,8 @@
 import { css } from 'lit';
+import { lightTokens, themeRules } from '../../internal/theme.styles.js';
 
-/**
- * The dark defaults of the `--ag-ui-color-*` properties the list uses: the same values as `<ag-ui-agent>`'s, so the two
- * elements match side by side. Under `prefers-color-scheme: dark` (unless `theme="light"`) and with `theme="dark"`.
- */
-const darkColors = css`
-  color-scheme: dark;
-  --ag-ui-color-text: #e6edf3;
-  --ag-ui-color-muted: #9ea7b3;
-  --ag-ui-color-background: #0d1117;
-  --ag-ui-color-surface: #161b22;
-  --ag-ui-color-border: #3d444d;
-  --ag-ui-color-accent: #58a6ff;
-  --ag-ui-color-accent-text: #0d1117;
-  --ag-ui-color-danger: #ff8a80;
-  --ag-ui-color-danger-background: #3a1614;
+/** The list's own dark default (the highlight of the current thread). */
+const darkCurrent = css`
   --ag-ui-thread-list-current-background: #1c3350;
 `;
 
@@ -24,22 +12,7 @@ const darkColors = css`
  */
 export const agUiThreadListStyles = css`
   :host {
-    color-scheme: light;
-    --ag-ui-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-    --ag-ui-font-size: 0.9375rem;
-    --ag-ui-line-height: 1.5;
-    --ag-ui-color-text: #1f2328;
-    --ag-ui-color-muted: #57606a;
-    --ag-ui-color-background: #ffffff;
-    --ag-ui-color-surface: #f6f8fa;
-    --ag-ui-color-border: #d0d7de;
-    --ag-ui-color-accent: #0a58ca;
-    --ag-ui-color-accent-text: #ffffff;
-    --ag-ui-color-danger: #b3261e;
-    --ag-ui-color-danger-background: #ffebe9;
-    --ag-ui-focus-ring: 2px solid var(--ag-ui-color-accent);
-    --ag-ui-radius: 0.5rem;
-    --ag-ui-spacing: 0.75rem;
+    ${lightTokens}
     --ag-ui-thread-list-current-background: #ddf4ff;
 
     display: flex;
@@ -56,15 +29,7 @@ export const agUiThreadListStyles = css`
     overflow: hidden;
   }
 
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkColors}
-    }
-  }
-
-  :host([theme='dark']) {
-    ${darkColors}
-  }
+  ${themeRules(darkCurrent)}
 
   :host([hidden]) {
     display: none;
