@@ -40,12 +40,22 @@ describe('demo page', () => {
     await emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   });
 
-  it('shows the element first and the event log second', () => {
+  it('shows the element first, then its saved conversations and the event log', () => {
     const main = document.querySelector('main')!;
-    expect([...main.children].slice(0, 2).map((child) => child.localName + (child.className ? `.${child.className}` : ''))).to.deep.equal([
+    expect([...main.children].slice(0, 3).map((child) => child.localName + (child.className ? `.${child.className}` : ''))).to.deep.equal([
       'ag-ui-agent',
+      'ag-ui-thread-list',
       'section.log',
     ]);
+    expect(el.persist).to.equal(true);
+  });
+
+  it('puts the conversations in a column left of the element on a wide screen', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const list = document.querySelector('ag-ui-thread-list')!.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    expect(list.right).to.be.at.most(box.left);
+    expect(list.top).to.be.closeTo(box.top, 1);
   });
 
   it('has no serious accessibility violation in light and dark mode', async () => {
@@ -62,8 +72,10 @@ describe('demo page', () => {
     await waitUntil(() => el.getBoundingClientRect().width < 390, 'the one-column layout');
     const box = el.getBoundingClientRect();
     const log = document.querySelector('section.log')!.getBoundingClientRect();
+    const list = document.querySelector('ag-ui-thread-list')!.getBoundingClientRect();
     expect(box.top).to.be.below(200);
-    expect(log.top).to.be.at.least(box.bottom);
+    expect(list.top).to.be.at.least(box.bottom);
+    expect(log.top).to.be.at.least(list.bottom);
     expect(document.documentElement.scrollWidth).to.be.at.most(390);
     const input = el.shadowRoot!.querySelector<HTMLElement>('[part="input"]')!;
     expect(input.offsetHeight).to.be.below(2 * parseFloat(getComputedStyle(input).lineHeight));

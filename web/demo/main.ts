@@ -25,6 +25,8 @@ const LOGGED_EVENTS = [
   'ag-ui-tool-status-changed',
   'ag-ui-tool-retrying',
   'ag-ui-tool-approval-requested',
+  'ag-ui-thread-changed',
+  'ag-ui-persistence-error',
 ] as const;
 
 function summarize(detail: unknown): string {

@@ -198,13 +198,23 @@ export const agUiThreadListStyles = css`
     text-align: start;
   }
 
-  .title,
   .time {
     display: block;
     max-width: 100%;
     overflow: hidden;
     white-space: nowrap;
     text-overflow: ellipsis;
+  }
+
+  /* Two lines of a title before it is cut: a narrow side panel still tells threads apart. */
+  .title {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
+    max-width: 100%;
+    overflow: hidden;
+    overflow-wrap: anywhere;
   }
 
   .title.untitled {
