@@ -222,6 +222,25 @@ describe('Crash-safe tool calls (ThreadJournal + AgentRunLoop.restore)', () => {
     expect(String(answer.message)).to.contain('reloaded while this call ran; its outcome is unknown');
   });
 
+  it('tells the agent the outcome is unknown when the person sends a message instead of deciding', async () => {
+    const store = newStore();
+    const save = countedTool('save', 'state_change');
+    const threadId = await crashWhileRunning(scenarioUrl('tool', { tool: 'save', args: '{"note":"x"}' }), store, save, 'Save');
+
+    const after = countedTool('save', 'state_change', 'saved');
+    const second = page(scenarioUrl('text'), store, [after.definition]);
+    second.loop.restore((await store.load(threadId))!);
+    const decision = await nextDecision(second.loop);
+    await second.loop.sendMessage('Never mind');
+
+    expect(after.calls).to.equal(0);
+    expect(second.loop.toolCalls.get(decision.toolCallId!)?.status).to.equal('uncertain');
+    const requests = await recordedRequests(threadId);
+    const sent = toolMessages(requests[requests.length - 1]!.input.messages);
+    expect(parseContent(sent[sent.length - 1]!.content)).to.deep.include({ errorCode: 'uncertain_outcome' });
+    expect(second.loop.decisions).to.have.length(0);
+  });
+
   it('runs a recovered state_change call exactly once when the person chooses "Run again"', async () => {
     const store = newStore();
     const save = countedTool('save', 'state_change');

@@ -89,7 +89,7 @@ const CLOCK_INTERVAL_MS = 60_000;
  * @example
  * ```html
  * <ag-ui-thread-list for="chat"></ag-ui-thread-list>
- * <ag-ui-agent id="chat" url="/api/agent"></ag-ui-agent>
+ * <ag-ui-agent id="chat" url="/api/agent" persist></ag-ui-agent>
  * <script type="module">
  *   import 'ag-ui-lit';
  *   document.querySelector('ag-ui-thread-list').addEventListener('ag-ui-thread-select', (e) => closeDrawer());
