@@ -19,6 +19,12 @@ function idle(loop: AgentRunLoop): Promise<void> {
   });
 }
 
+/** Resolves once a run started after now has ended and the loop is idle (a resume starts a turn a microtask later). */
+async function waitForIdleAfterResume(loop: AgentRunLoop): Promise<void> {
+  await new Promise<void>((resolve) => loop.addEventListener('run-started', () => resolve(), { once: true }));
+  await idle(loop);
+}
+
 /** Resolves with the next decision the loop offers (approval or interrupt). */
 function nextDecision(loop: AgentRunLoop) {
   return new Promise<AgentRunLoop['decisions'][number]>((resolve) => {
@@ -310,6 +316,31 @@ describe('Crash-safe tool calls (ThreadJournal + AgentRunLoop.restore)', () => {
     expect(args).to.deep.equal([{ to: 'ana@example.com' }]);
     expect(second.loop.approveToolCall(decision.toolCallId!)).to.equal(false);
     expect(args).to.have.length(1);
+  });
+
+  it('offers a pending interrupt again after a reload, and resumes the agent once it is answered', async () => {
+    const store = newStore();
+    const url = scenarioUrl('tool-approval');
+    const first = page(url, store, []);
+    await first.loop.sendMessage('Send the email');
+    expect(first.loop.pendingInterrupts).to.have.length(1);
+    await first.journal.flush();
+    const threadId = first.loop.threadId;
+    crash(first);
+
+    const second = page(url, store, []);
+    second.loop.restore((await store.load(threadId))!);
+    const decision = await nextDecision(second.loop);
+    expect(decision).to.include({ kind: 'interrupt', toolCallId: 'call-approval-1' });
+    expect(second.loop.toolCalls.get('call-approval-1')?.status).to.equal('awaiting_approval');
+    expect(decision.answer({ approved: true })).to.equal(true);
+    await waitForIdleAfterResume(second.loop);
+
+    const requests = await recordedRequests(threadId);
+    expect(requests[requests.length - 1]!.input.resume).to.deep.equal([
+      { interruptId: 'approval-1', status: 'resolved', payload: { approved: true } },
+    ]);
+    expect(second.loop.toolCalls.get('call-approval-1')?.status).to.equal('succeeded');
   });
 
   it('keeps the answer of a call that finished before the reload although its round never ended', async () => {
