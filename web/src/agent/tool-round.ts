@@ -76,7 +76,40 @@ export function runToolRound(
   signal: AbortSignal,
   recovery?: ReadonlyMap<string, RecoveryMode>,
 ): Promise<ToolOutcome[]> {
-  return Promise.all(calls.map((toolCallId) => runToolCall(context, toolCallId, signal, recovery?.get(toolCallId))));
+  const overBudget = overRunBudget(context, calls);
+  return Promise.all(
+    calls.map((toolCallId) => {
+      const refusal = overBudget.get(toolCallId);
+      if (refusal !== undefined) return Promise.resolve(refusal());
+      return runToolCall(context, toolCallId, signal, recovery?.get(toolCallId));
+    }),
+  );
+}
+
+/**
+ * The calls past their tool's `maxCallsPerRun` (the policy's budget), in call order, each with the refusal that
+ * answers it (`rate_limited`, not run).
+ */
+function overRunBudget(context: ToolRoundContext, calls: readonly string[]): Map<string, () => ToolOutcome> {
+  const refused = new Map<string, () => ToolOutcome>();
+  const policy = context.registry.policy;
+  if (!policy.budgets?.maxCallsPerRun && !policy.tools) return refused;
+  const counts = new Map<string, number>();
+  for (const toolCallId of calls) {
+    const name = context.conversation.getToolCall(toolCallId)?.toolCall.function.name;
+    if (name === undefined) continue;
+    const limit = budgetsFor(policy, name).maxCallsPerRun;
+    if (limit === undefined) continue;
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    if (count <= limit) continue;
+    const text = `Not run: the page's tool policy allows at most ${limit} call${limit === 1 ? '' : 's'} of "${name}" per run`;
+    refused.set(toolCallId, () => {
+      const error: ToolError = { category: 'transient', code: ToolErrorCode.RATE_LIMITED, message: text, retryable: false };
+      return answer(context, toolCallId, { status: 'failed', message: toolFailureMessage(toolCallId, error), followUp: true, error });
+    });
+  }
+  return refused;
 }
 
 /**

@@ -12,7 +12,7 @@ export const ToolDecision = {
 } as const;
 export type ToolDecision = (typeof ToolDecision)[keyof typeof ToolDecision];
 
-/** Limits on running tools. Both optional; unset means no limit. */
+/** Limits on running tools. All optional; unset means no limit. */
 export interface ToolBudgets {
   /** Cap on every attempt's timeout, in ms: the effective `metadata.timeoutMs` is `min(own, cap)` (the cap when unset). */
   maxRuntimeMs?: number;
@@ -21,6 +21,12 @@ export interface ToolBudgets {
    * `{"ok":false,"errorCode":"result_too_large","message":...,"sizeBytes":N,"maxBytes":M}` and the call fails.
    */
   maxResultBytes?: number;
+  /**
+   * Most calls of one tool that run per agent run (one AG-UI run, i.e. one tool round), an integer >= 1. The calls
+   * past it, in the order the agent made them, are not run: the agent gets `{"ok":false,"errorCode":"rate_limited",
+   * "message":...}` and may call the tool again in its next run. Policy-wide, it applies to each tool separately.
+   */
+  maxCallsPerRun?: number;
 }
 
 /** Per-tool settings of a `ToolPolicy` (`tools[name]`). Each field present overrides the policy-wide one for that tool. */
@@ -152,16 +158,18 @@ export function decide(context: ToolDecisionContext, toolName: string, effect: T
 }
 
 /**
- * The budgets in force for one tool: each of `tools[name]`'s `maxRuntimeMs`/`maxResultBytes` when set, else the
+ * The budgets in force for one tool: each of `tools[name]`'s `maxRuntimeMs`/`maxResultBytes`/`maxCallsPerRun` when set, else the
  * policy-wide `budgets` one. Fields without a limit are left out.
  */
 export function budgetsFor(policy: ToolPolicy | undefined, toolName: string): ToolBudgets {
   const own = policy && ownSettings(policy, toolName);
   const maxRuntimeMs = own?.maxRuntimeMs ?? policy?.budgets?.maxRuntimeMs;
   const maxResultBytes = own?.maxResultBytes ?? policy?.budgets?.maxResultBytes;
+  const maxCallsPerRun = own?.maxCallsPerRun ?? policy?.budgets?.maxCallsPerRun;
   const budgets: ToolBudgets = {};
   if (maxRuntimeMs !== undefined) budgets.maxRuntimeMs = maxRuntimeMs;
   if (maxResultBytes !== undefined) budgets.maxResultBytes = maxResultBytes;
+  if (maxCallsPerRun !== undefined) budgets.maxCallsPerRun = maxCallsPerRun;
   return budgets;
 }
 
@@ -193,6 +201,13 @@ function budgets(value: unknown, field: string): ToolBudgets {
       throw new ToolPolicyError(`policy.${field}.${key} must be a positive number, got ${String(limit)}`);
     }
     result[key] = limit;
+  }
+  const calls = value.maxCallsPerRun;
+  if (calls !== undefined) {
+    if (typeof calls !== 'number' || !Number.isInteger(calls) || calls < 1) {
+      throw new ToolPolicyError(`policy.${field}.maxCallsPerRun must be an integer >= 1, got ${String(calls)}`);
+    }
+    result.maxCallsPerRun = calls;
   }
   return result;
 }
