@@ -93,6 +93,22 @@ export function describeThreadStoreContract(create: () => ThreadStore, dispose: 
     expect(await store.load('missing')).to.equal(undefined);
   });
 
+  it('keeps pending interrupts and the last run error, and loads one tool-call record by id', async () => {
+    const interrupts = [{ id: 'i1', reason: 'confirmation', message: 'Deploy?' }];
+    const lastError = { code: 'http_error' as const, message: 'HTTP 500', threadId: 't1', status: 500 };
+    await store.save({ threadId: 't1', messages: sampleMessages(), toolCalls: sampleToolCalls(), interrupts, lastError });
+    const snapshot = await store.load('t1');
+    expect(snapshot!.interrupts).to.deep.equal(interrupts);
+    expect(snapshot!.lastError).to.deep.equal(lastError);
+    const [first] = sampleToolCalls();
+    expect(await store.loadToolCall!('t1', first!.toolCallId)).to.deep.equal(first);
+    expect(await store.loadToolCall!('t1', 'missing')).to.equal(undefined);
+    await store.save({ threadId: 't1', messages: sampleMessages() });
+    const cleared = await store.load('t1');
+    expect(cleared!.interrupts).to.deep.equal([]);
+    expect(cleared!.lastError).to.equal(undefined);
+  });
+
   it('lists threads newest first, titled by their first user message', async () => {
     await store.save({ threadId: 'old', messages: sampleMessages('  Plan a\n trip  ') });
     await store.save({ threadId: 'empty', messages: [] });

@@ -104,6 +104,21 @@ describe('<ag-ui-agent> persistence', () => {
     await expect(second).to.be.accessible();
   });
 
+  it("brings back the error banner of a thread whose last turn failed", async () => {
+    const first = await mountPersisted(scenarioUrl('http-500', { message: 'The model is down' }));
+    await first.sendMessage('Hello');
+    const threadId = first.threadId;
+    await stored(threadId, 1);
+    await waitUntil(async () => (await probe().load(threadId))?.lastError !== undefined, 'the error was not kept');
+    first.remove();
+
+    const second = await mountPersisted(scenarioUrl('text'));
+    await waitUntil(() => second.messages.length === 1, 'not restored');
+    await rendered(second);
+    expect($(second, '[part="error-message"]')?.textContent).to.contain('500');
+    expect(second.shadowRoot!.querySelector('[part="error-retry"]')).to.not.equal(null);
+  });
+
   it('shows a write that was running when the tab closed as "outcome unknown", runs it only when asked, and tells the agent', async () => {
     const started = new Promise<{ threadId: string }>((resolve, reject) => {
       const listener = (event: MessageEvent<{ source?: string; started?: boolean; threadId: string; error?: string }>): void => {

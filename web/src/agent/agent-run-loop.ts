@@ -379,7 +379,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#conversation.setState(thread.state ?? {});
     this.#store.restore(thread.toolCalls ?? []);
     this.#store.syncFromMessages(this.#conversation.messages);
-    this.#lastError = undefined;
+    this.#lastError = thread.lastError && { ...thread.lastError };
     this.#pendingInterrupts = [...(thread.interrupts ?? [])];
     const recover = options.recover !== false;
     const round = recover ? this.#recover() : undefined;

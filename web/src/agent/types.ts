@@ -67,6 +67,8 @@ export interface RestoredThread {
   toolCalls?: readonly ToolCallRecord[];
   /** The interrupts the thread's last run finished with, still waiting for an answer. */
   interrupts?: readonly Interrupt[];
+  /** The error that ended the thread's last turn (its banner comes back; `cause` is not kept). */
+  lastError?: RunErrorDetail;
 }
 
 /**

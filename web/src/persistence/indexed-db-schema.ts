@@ -1,6 +1,6 @@
 import type { Interrupt, Message, State } from '@ag-ui/client';
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
-import type { ToolCallRecord } from '../agent/types.js';
+import type { RunErrorDetail, ToolCallRecord } from '../agent/types.js';
 import { ThreadStoreError, ThreadStoreErrorCode } from './thread-store-error.js';
 import { deriveThreadTitle } from './thread-summary.js';
 
@@ -32,6 +32,8 @@ export interface ConversationRow {
   state: State;
   /** Pending AG-UI interrupts; absent in rows written before they were kept (read as `[]`). */
   interrupts?: Interrupt[];
+  /** The error that ended the last turn, if any. */
+  lastError?: RunErrorDetail;
 }
 
 /** `toolCalls` (key `[threadId, toolCallId]`): one record per tool call, so `saveToolCalls()` writes only what changed. */

@@ -129,6 +129,7 @@ export class IndexedDbThreadStore implements ThreadStore {
         state: conversation!.state,
         toolCalls,
         interrupts: conversation!.interrupts ?? [],
+        ...(conversation!.lastError && { lastError: conversation!.lastError }),
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
       };
@@ -156,6 +157,7 @@ export class IndexedDbThreadStore implements ThreadStore {
       queue(tx.objectStore('threads').put(row));
       const conversation: ConversationRow = { v: THREAD_DB_SCHEMA_VERSION, threadId, messages, state: snapshot.state ?? {} };
       if (snapshot.interrupts?.length) conversation.interrupts = snapshot.interrupts;
+      if (snapshot.lastError) conversation.lastError = snapshot.lastError;
       queue(tx.objectStore('conversations').put(conversation));
       queue(toolCalls.delete(threadToolCallRange(threadId)));
       for (const record of snapshot.toolCalls ?? []) queue(toolCalls.put(toolCallRow(threadId, record)));

@@ -1,5 +1,5 @@
 import type { Interrupt, State, Message } from '@ag-ui/client';
-import type { ToolCallRecord } from '../agent/types.js';
+import type { RunErrorDetail, ToolCallRecord } from '../agent/types.js';
 import { ChangeFeed, monotonicClock } from './change-feed.js';
 import type { ThreadSnapshot, ThreadSnapshotInput, ThreadStore, ThreadStoreListener, ThreadSummary } from './thread-store.js';
 import { toThreadStoreError } from './thread-store-error.js';
@@ -18,6 +18,7 @@ interface MemoryThread {
   messages: Message[];
   state: State;
   interrupts: Interrupt[];
+  lastError?: RunErrorDetail;
   toolCalls: Map<string, ToolCallRecord>;
 }
 
@@ -66,13 +67,20 @@ export class MemoryThreadStore implements ThreadStore {
       updatedAt: thread.updatedAt,
     };
     if (thread.title) snapshot.title = thread.title;
+    if (thread.lastError) snapshot.lastError = thread.lastError;
     return clone(snapshot, 'load', threadId);
   }
 
   async save(snapshot: ThreadSnapshotInput): Promise<void> {
     const { threadId } = snapshot;
     const copy = clone(
-      { messages: snapshot.messages, state: snapshot.state ?? {}, toolCalls: snapshot.toolCalls ?? [], interrupts: snapshot.interrupts ?? [] },
+      {
+        messages: snapshot.messages,
+        state: snapshot.state ?? {},
+        toolCalls: snapshot.toolCalls ?? [],
+        interrupts: snapshot.interrupts ?? [],
+        lastError: snapshot.lastError,
+      },
       'save',
       threadId,
     );
@@ -88,6 +96,7 @@ export class MemoryThreadStore implements ThreadStore {
     };
     const title = snapshot.title || previous?.title;
     if (title) thread.title = title;
+    if (copy.lastError) thread.lastError = copy.lastError;
     this.#threads.set(threadId, thread);
     this.#feed.emit({ type: 'saved', threadId, origin: 'local' });
   }

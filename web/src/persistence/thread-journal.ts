@@ -1,5 +1,5 @@
 import type { AgentRunLoop } from '../agent/agent-run-loop.js';
-import type { ToolCallClaim, ToolCallJournal, ToolCallRecord } from '../agent/types.js';
+import type { RunErrorDetail, ToolCallClaim, ToolCallJournal, ToolCallRecord } from '../agent/types.js';
 import type { ThreadStore } from './thread-store.js';
 import { toThreadStoreError, type ThreadStoreError } from './thread-store-error.js';
 
@@ -212,6 +212,7 @@ export class ThreadJournal implements ToolCallJournal {
       state: loop.state,
       toolCalls: [...loop.toolCalls.values()],
       interrupts: [...loop.pendingInterrupts],
+      ...(loop.lastError && { lastError: plainError(loop.lastError) }),
     };
     void this.#enqueue(() => this.store.save(snapshot)).catch((error) => this.#report(error, threadId));
   }
@@ -262,4 +263,10 @@ export class ThreadJournal implements ToolCallJournal {
     this.#failing = true;
     this.#onError(toThreadStoreError(error, `Keeping thread "${threadId}"`, undefined, threadId));
   }
+}
+
+/** A run error as a thread keeps it: plain data, without `cause` (an Error, a Response: not data). */
+function plainError(error: RunErrorDetail): RunErrorDetail {
+  const { cause: _cause, ...plain } = error;
+  return plain;
 }

@@ -1,5 +1,5 @@
 import type { Interrupt, Message, State } from '@ag-ui/client';
-import type { ToolCallRecord } from '../agent/types.js';
+import type { RunErrorDetail, ToolCallRecord } from '../agent/types.js';
 
 /** One thread as `ThreadStore.list()` describes it: enough to show it in a list without loading its messages. */
 export interface ThreadSummary {
@@ -22,6 +22,8 @@ export interface ThreadSnapshot {
   toolCalls: ToolCallRecord[];
   /** The AG-UI interrupts the thread's last run finished with, still waiting for an answer (`[]` when none). */
   interrupts: Interrupt[];
+  /** The error that ended the thread's last turn, if it ended with one (plain data: no `cause`). */
+  lastError?: RunErrorDetail;
   /** The caller-set title, if any (see `ThreadSummary.title`). */
   title?: string;
   /** ms since the epoch, set by the store. */
