@@ -10,6 +10,7 @@
 //                                                     # add --invalidations for what invalidated style and layout
 //   node bench/profile.mjs payload payload 1500000 --delta=65536   # figure 7 (size: characters of arguments;
 //                                                   # --partial: a listener reads each delta's partialArgs)
+//   node bench/profile.mjs restore restore 5000      # figure 8 (size: messages, a tenth of them tool calls)
 //   add --warm to run the contender once, unmeasured, before the traced run
 // Builds the pages unminified (function names as in the sources); --no-build reuses the last such build.
 import { existsSync, readFileSync } from 'node:fs';
@@ -84,6 +85,13 @@ try {
     const delta = Number(process.argv.find((a) => a.startsWith('--delta='))?.slice(8) ?? 65536);
     params = { url: `/api/test/stream-bench?n=1&tools=1&argsBytes=${size}&argsDelta=${delta}`, argsLength: Number(size), readPartialArgs: process.argv.includes('--partial') };
     traced = 'payload';
+  }
+  else if (figure === 'restore') {
+    // Figure 8: size = messages (tool calls: a tenth); the thread is written to IndexedDB, then a fresh page restores it.
+    const seeded = await call('seed', { name: 'ag-ui-lit-bench-restore-profile', messages: Number(size), toolCalls: Number(size) / 10 });
+    params = { name: 'ag-ui-lit-bench-restore-profile', threadId: seeded.threadId, lastId: seeded.lastId, lastText: seeded.lastText, messages: Number(size), toolCalls: Number(size) / 10, settleMs: 1000 };
+    await open(figure);
+    traced = 'restore';
   }
   else if (figure === 'fanout') params = { calls: Number(size) };
   else params = { n: Number(size) };
@@ -264,6 +272,21 @@ function analyze(events) {
       const name = label(nodes.get(id));
       self.set(name, (self.get(name) ?? 0) + 1);
     }
+    // Inclusive, within the task: a function and what it calls (counted once per sample).
+    const inclusive = new Map();
+    for (const [time, id] of samples) {
+      if (time < task.ts || time > end) continue;
+      const seen = new Set();
+      for (let node = id; node !== undefined; node = parents.get(node)) {
+        const name = label(nodes.get(node));
+        if (seen.has(name) || name.startsWith('(root)')) continue;
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
+      }
+    }
+    const named = [...inclusive].filter(([name]) => !/^(\(|[\w$]{1,3} |_\$[A-Z]{2} )/.test(name)).sort((a, b) => b[1] - a[1]).slice(0, 28);
+    console.log(`   inclusive (of ${count} samples): ${named.map(([name, n]) => `${name.replace(/ \S+:\d+:\d+$/, '')} ${((100 * n) / Math.max(1, count)).toFixed(0)}%`).join(', ')}`);
+    console.log('   self:');
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
     for (const [name, n] of top) {
       console.log(`   ${((100 * n) / Math.max(1, count)).toFixed(0).padStart(3)}%  ${name}`);

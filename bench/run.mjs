@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --only=ingest,tools,fanout,bundle,long-thread,paced] [-- --baseline <git ref>]`
+// `npm run bench [-- --quick] [-- --only=ingest,tools,fanout,bundle,long-thread,paced,payload,restore] [-- --baseline <git ref>]`
 // Builds the benchmark pages with Vite (production mode), serves them with the AG-UI test agents on 127.0.0.1
 // (`vite preview` + web/server's middleware; streams encoded with @ag-ui/encoder), drives /usr/bin/chromium (or
 // $CHROME_PATH) headless over the DevTools protocol (bench/cdp-browser.mjs: no Network domain, see there), runs each
@@ -155,7 +155,7 @@ try {
     results.figures[figure.id] = { rows: figureRows, details: builds[0].ctx.shared[figure.id], ...(current.error && { error: String(current.error?.stack ?? current.error) }) };
     if (builds.length > 1) {
       if (baseline?.rows) figureRows = mergeBaselineRows(figureRows, baseline.rows);
-      else figureRows = figureRows.map((row) => ({ ...row, baseline: undefined, baselineNote: baseline?.error ? 'baseline failed' : 'not in baseline' }));
+      else figureRows = figureRows.map((row) => ({ ...row, baseline: undefined, baselineNote: baseline?.error ? 'baseline failed' : 'n/a (not in baseline)' }));
       results.figures[figure.id].baseline = baseline?.rows ? { rows: baseline.rows, details: builds[1].ctx.shared[figure.id] } : { error: baseline ? String(baseline.error ?? '') : 'not in baseline' };
     }
     rows.push(...figureRows);

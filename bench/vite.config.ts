@@ -19,7 +19,7 @@ function agUiServer(): Plugin {
 }
 
 /**
- * The benchmark pages (figures 1, 2, 3, 5, 6 and 7), built in production mode (minified) so that every contender runs the
+ * The benchmark pages (figures 1, 2, 3, 5, 6, 7 and 8), built in production mode (minified) so that every contender runs the
  * code a consumer would ship. Figure 4 (bundle weight) builds its own pages separately (see `bundle.mjs`).
  */
 export default defineConfig({
@@ -42,6 +42,7 @@ export default defineConfig({
         paced: `${pages}paced.html`,
         'paced-floor': `${pages}paced-floor.html`,
         payload: `${pages}payload.html`,
+        restore: `${pages}restore.html`,
       },
     },
   },
