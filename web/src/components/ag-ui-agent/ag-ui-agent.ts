@@ -713,8 +713,9 @@ export class AgUiAgent extends LitElement {
 
   /** The element shows another thread: re-renders from scratch, and (unless another tab's copy) fires `ag-ui-thread-changed`. */
   #threadChanged(threadId: string, restored: boolean, fromOtherTab = false): void {
+    // Rendered on the next frame (`#afterReset`), not in the task that restored it: a long thread's first screen
+    // is work enough for a task of its own.
     this.#afterReset();
-    this.requestUpdate();
     if (fromOtherTab) return;
     const detail: ThreadChangedDetail = { threadId, restored };
     const event = new CustomEvent('ag-ui-thread-changed', { detail, bubbles: true, composed: true });

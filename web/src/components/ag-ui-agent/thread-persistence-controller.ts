@@ -143,7 +143,16 @@ export class ThreadPersistenceController implements ReactiveController {
     }
     if (!switching && (loop.version !== version || loop.running)) return;
     this.#error = undefined;
-    loop.restore(snapshot);
+    // What was just loaded is not written back (a long thread is megabytes), unless restoring resolved a call.
+    let resolved = false;
+    const onResolved = (): void => void (resolved = true);
+    loop.addEventListener('tool-status-changed', onResolved);
+    try {
+      loop.restore(snapshot);
+    } finally {
+      loop.removeEventListener('tool-status-changed', onResolved);
+    }
+    if (!resolved) journal.markSaved();
     this.#options.onThreadChanged(snapshot.threadId, true, false);
   }
 
