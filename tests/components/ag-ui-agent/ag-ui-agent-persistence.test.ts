@@ -144,6 +144,7 @@ describe('<ag-ui-agent> persistence', () => {
     expect(approval.querySelector('[part="tool-approval-title"]')!.textContent).to.match(/Outcome unknown:\s+save\s+was running/);
     const buttons = [...approval.querySelectorAll('button')].map((button) => button.textContent!.trim());
     expect(buttons).to.deep.equal(['Run again', 'Mark as failed']);
+    expect($(el, '[part~="tool-call-status"]')?.textContent?.trim()).to.equal('Outcome unknown');
     expect(calls).to.deep.equal([]);
     await expect(el).to.be.accessible();
 

@@ -29,6 +29,8 @@ export interface ToolCallCardData {
   rateLimit?: ToolCallRecord['rateLimit'];
   /** Set while the call waits for approval and the card asks for it (no listener took the request over). */
   approval?: ToolApprovalView;
+  /** The call was running when the page was reloaded, and a person decides whether it runs again. */
+  outcomeUnknown?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | un
   if (record.retry) data.retry = record.retry;
   if (record.rateLimit) data.rateLimit = record.rateLimit;
   if (record.status === 'awaiting_approval' && record.approval && !record.approval.defaultPrevented) data.approval = record.approval;
+  if (record.status === 'awaiting_approval' && record.approval?.reason === 'recovery') data.outcomeUnknown = true;
   return data;
 }
 
@@ -86,7 +89,7 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
     case 'streaming':
       return 'Receiving arguments…';
     case 'awaiting_approval':
-      return 'Waiting for approval';
+      return data.outcomeUnknown ? 'Outcome unknown' : 'Waiting for approval';
     case 'pending':
       if (data.rateLimit) return 'Waiting for rate limit';
       return data.kind === 'backend' ? 'Running on the server' : 'Pending';
