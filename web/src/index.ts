@@ -101,6 +101,7 @@ export type {
   ToolPolicyToolSettings,
   ToolRateLimit,
   ToolRedaction,
+  ToolRenderContext,
   ToolRegistryChangeDetail,
   ToolRegistryEventMap,
   ToolRegistryOptions,
@@ -126,6 +127,7 @@ export {
   ToolResultErrorCode,
 } from './agent/index.js';
 export type {
+  ActivityChangedDetail,
   AgentRunLoopEventMap,
   AgentRunLoopEventName,
   AgentRunLoopOptions,
@@ -195,6 +197,8 @@ export type {
   ToolRegistrationErrorDetail,
 } from './components/ag-ui-agent/ag-ui-agent.events.js';
 export { AgentLoopController, type AgentLoopControllerOptions } from './components/ag-ui-agent/agent-loop-controller.js';
+export type { ToolCallRenderContext, ToolCallRenderer } from './components/ag-ui-agent/tool-render-context.js';
+export type { ActivityRenderer, ActivityView } from './components/ag-ui-agent/render-activity.js';
 export { AgUiThreadList } from './components/ag-ui-thread-list/ag-ui-thread-list.js';
 export type {
   AgUiThreadListEventMap,

@@ -1,5 +1,5 @@
 import { EventType, randomUUID } from '@ag-ui/client';
-import type { Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, UserMessage } from '@ag-ui/client';
+import type { BaseEvent, Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, UserMessage } from '@ag-ui/client';
 import { ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
 import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { decideToolCall } from '../tools/tool-policy.js';
@@ -98,6 +98,7 @@ interface Turn {
  *   person's approval (the registry's `ToolPolicy`; see `approveToolCall()`)
  * @fires {CustomEvent<InterruptDetail>} interrupt - cancelable; an interrupt of the last run waits for an answer
  * @fires {CustomEvent<DecisionsChangedDetail>} decisions-changed - `decisions` changed
+ * @fires {CustomEvent<ActivityChangedDetail>} activity-changed - an activity message was created or changed
  * @fires {CustomEvent<{ running: boolean }>} running-changed - `running` flipped
  *
  * @example
@@ -703,6 +704,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     return new EventDrain(runEvents(this.agent, input, run), {
       onEvent: (event) => {
         applyRunEvent(run, event, this.#conversation, this.#store);
+        if (event.type === EventType.ACTIVITY_SNAPSHOT || event.type === EventType.ACTIVITY_DELTA) this.#activityChanged(event);
         // Arguments replaced after an approval was asked: that approval no longer says what would run.
         if (event.type === EventType.MESSAGES_SNAPSHOT) {
           this.#decisions.withdraw((toolCallId, _name, asked) => this.#conversation.getToolCall(toolCallId)?.toolCall.function.arguments !== asked);
@@ -711,6 +713,14 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       onSlice: () => this.#flush(),
       idleTimeoutMs: this.#idleTimeout(),
     });
+  }
+
+  /** Fires `activity-changed` for the activity message an ACTIVITY_* event applied to (none when it was refused). */
+  #activityChanged(event: BaseEvent): void {
+    const messageId = (event as { messageId?: unknown }).messageId;
+    const message = typeof messageId === 'string' ? this.#conversation.getMessage(messageId) : undefined;
+    if (message?.role !== 'activity') return;
+    this.#emit('activity-changed', { messageId: message.id, activityType: message.activityType, content: message.content });
   }
 
   #abortAgentRun(): void {

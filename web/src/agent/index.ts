@@ -19,6 +19,7 @@ export {
 export {
   AGENT_RUN_LOOP_EVENTS,
   RunErrorCode,
+  type ActivityChangedDetail,
   type AgentRunLoopEventMap,
   type AgentRunLoopEventName,
   type AgentRunLoopOptions,

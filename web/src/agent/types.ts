@@ -353,6 +353,15 @@ export interface InterruptDetail {
   cancel(): boolean;
 }
 
+/** Detail of `activity-changed`: an activity message (AG-UI `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) as it is now. */
+export interface ActivityChangedDetail {
+  messageId: string;
+  /** The activity's kind, as the agent names it (e.g. `PLAN`, `a2ui-surface`). */
+  activityType: string;
+  /** The activity's content after the event (a JSON Patch of `ACTIVITY_DELTA` applied). */
+  content: Record<string, unknown>;
+}
+
 /** Detail of `decisions-changed`. */
 export interface DecisionsChangedDetail {
   decisions: readonly PendingDecision[];
@@ -385,6 +394,8 @@ export interface AgentRunLoopEventMap {
   interrupt: CustomEvent<InterruptDetail>;
   /** `decisions` changed: a decision opened, was answered or expired, or left the list. */
   'decisions-changed': CustomEvent<DecisionsChangedDetail>;
+  /** An activity message was created or changed (`ACTIVITY_SNAPSHOT`, `ACTIVITY_DELTA`); one event per stream event. */
+  'activity-changed': CustomEvent<ActivityChangedDetail>;
   /** `running` flipped: the loop (all runs and tools of one user message) started or ended. */
   'running-changed': CustomEvent<{ running: boolean }>;
 }
@@ -409,6 +420,7 @@ export const AGENT_RUN_LOOP_EVENTS = [
   'tool-approval-requested',
   'interrupt',
   'decisions-changed',
+  'activity-changed',
   'running-changed',
 ] as const satisfies readonly (keyof AgentRunLoopEventMap)[];
 

@@ -31,6 +31,7 @@ export type {
   ToolMetadata,
   ToolRateLimit,
   ToolRedaction,
+  ToolRenderContext,
   ToolStats,
   ToolValidationIssue,
 } from './types.js';

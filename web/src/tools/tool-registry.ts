@@ -128,6 +128,10 @@ function validateSafetyFields(name: string, definition: Record<string, unknown>)
   if (rule !== undefined && typeof rule !== 'boolean' && typeof rule !== 'function') {
     fail(`requiresApproval must be a boolean or a function of the arguments, got ${describeValue(rule)}`);
   }
+  const render = definition.render;
+  if (render !== undefined && typeof render !== 'function' && !(typeof render === 'string' && render.includes('-'))) {
+    fail(`render must be a function or a custom element's tag name, got ${describeValue(render)}`);
+  }
   const recovery = definition.recovery;
   if (recovery !== undefined && recovery !== 'rerun' && recovery !== 'ask' && recovery !== 'fail') {
     fail(`recovery must be 'rerun', 'ask' or 'fail', got ${describeValue(recovery)}`);

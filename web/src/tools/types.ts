@@ -106,6 +106,32 @@ export const ToolEffect = {
 export type ToolEffect = (typeof ToolEffect)[keyof typeof ToolEffect];
 
 /**
+ * What a tool renderer (`ToolDefinition.render`, `<ag-ui-agent>`'s `renderers`) gets: one call as it is now. Plain
+ * data, derived from the call's record; what the page may see (redacted for a tool with `redaction`).
+ */
+export interface ToolRenderContext<TArgs = unknown> {
+  toolCallId: string;
+  toolCallName: string;
+  /** `frontend`: a tool of this page; `backend`: run by the agent's server. */
+  kind: 'frontend' | 'backend';
+  /** The call's status (`ToolCallStatus`): `streaming`, `awaiting_approval`, `pending`, `executing`, `succeeded`, ... */
+  status: 'streaming' | 'awaiting_approval' | 'unanswered' | ToolExecutionStatus;
+  /**
+   * The arguments: while they stream, a best-effort parse of what arrived so far (fields appear as they complete);
+   * once complete, the whole object. `undefined` while nothing can be parsed.
+   */
+  args: Partial<TArgs> | undefined;
+  /** The arguments' JSON text as received so far. */
+  argsText: string;
+  /** The result: parsed when it is JSON, else its text; `undefined` until there is one. */
+  result: unknown;
+  /** Why it failed, was cancelled or was not run. */
+  error?: { message: string; code?: string; category: ToolErrorCategory };
+  /** The call's whole record (`ToolCallRecord`: attempts, timing, approval, ...). */
+  record: Readonly<Record<string, unknown>>;
+}
+
+/**
  * What happens, after a reload, to a call that was running when the page went away (`ToolDefinition.recovery`):
  * - `'rerun'`: it runs again, once (through the policy as any call; the tool must be safe to repeat);
  * - `'ask'`: it is not run; its card says the outcome is unknown and offers "Run again" and "Mark as failed";
@@ -183,6 +209,13 @@ export interface ToolDefinition<TArgs = any> {
   requiresApproval?: boolean | ((args: TArgs) => boolean);
   /** Which argument and result fields may be shown to the page (see `ToolRedaction`). Unset: all of them. */
   redaction?: ToolRedaction;
+  /**
+   * How `<ag-ui-agent>` shows a call of this tool in place of the default card's arguments and result (the card keeps
+   * its header, status, approval and a Details toggle with the raw record): a function of the call (returning anything
+   * Lit renders: a `TemplateResult`, a string, a DOM node), called again whenever the call changes, or the tag name of
+   * a custom element, given the call as its `toolCall` property. The element's `renderers` may override it.
+   */
+  render?: ((context: ToolRenderContext<TArgs>) => unknown) | string;
   /**
    * What a restored thread does with a call of this tool that was running when the page went away (reload, crash,
    * closed tab), so its outcome is unknown (see `ToolRecovery`). Default: `'rerun'` for a `read_only` tool or one

@@ -35,6 +35,9 @@ import {
   type TranscriptItem,
 } from './transcript.js';
 import { ThreadPersistenceController } from './thread-persistence-controller.js';
+import { RenderedElements, findRenderer, renderCustom } from './custom-renderer.js';
+import { renderActivity, type ActivityRenderer } from './render-activity.js';
+import { toolRenderContext, type ToolCallRenderer } from './tool-render-context.js';
 import { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
@@ -260,6 +263,8 @@ export class AgUiAgent extends LitElement {
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
   @query(ownSelector('.input')) private _input?: HTMLTextAreaElement;
 
+  /** Custom elements made for renderers given by tag name, one per tool call or activity. */
+  readonly #rendered = new RenderedElements();
   readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
   #policy: ToolPolicy | undefined;
   /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
@@ -393,6 +398,25 @@ export class AgUiAgent extends LitElement {
    */
   @property({ type: Boolean, reflect: true }) persist = false;
 
+  /**
+   * How calls of given tools are shown, in place of the default card's arguments and result (the card keeps its
+   * header, status, approval and a Details toggle with the raw arguments and result): tool name (or a pattern with
+   * `*`, e.g. `'mcp__*'`) -> a function of the call (`ToolCallRenderContext`: status, arguments parsed as they stream,
+   * result, error, record) returning anything Lit renders, or the tag name of a custom element that is given the
+   * call as its `toolCall` property. Backend calls included. An exact name wins over the tool's own
+   * `ToolDefinition.render`, which wins over a pattern. A renderer runs again whenever its call changes; one that
+   * throws shows a short error and the default card.
+   */
+  @property({ attribute: false }) renderers: Record<string, ToolCallRenderer> = {};
+
+  /**
+   * How activity messages (AG-UI `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) are shown, by `activityType` (or a pattern with
+   * `*`): a function of the activity (`{ messageId, activityType, content }`) returning anything Lit renders, or the
+   * tag name of a custom element given it as its `activity` property. Without one, a plan (title and steps with their
+   * status) when the content has `steps`, else the title and the content.
+   */
+  @property({ attribute: false }) activityRenderers: Record<string, ActivityRenderer> = {};
+
   /** The IndexedDB database name `persist` uses (attribute `persist-name`). Default `'ag-ui-lit'`. */
   @property({ attribute: 'persist-name' }) persistName = 'ag-ui-lit';
 
@@ -466,6 +490,7 @@ export class AgUiAgent extends LitElement {
       if (!this.persist || this.#store || this.#persistStore.name !== this.persistName) this.#closePersistentStore();
     }
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
+    if (changed.has('renderers') || changed.has('activityRenderers')) this.#agentLoop.requestFrameUpdate();
     const loop = this.#agentLoop.loop;
     if (loop) {
       if (changed.has('headers') && this.#source.ownAgent) this.#source.ownAgent.headers = validHeaders(this.headers);
@@ -582,6 +607,8 @@ export class AgUiAgent extends LitElement {
           return renderUserMessage(item);
         case 'reasoning':
           return renderReasoning(item, running && item.id === lastId);
+        case 'activity':
+          return renderActivity(item.message, this.activityRenderers, this.#rendered);
         case 'assistant': {
           const content = item.message.content ?? '';
           const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, budgetEnd);
@@ -592,9 +619,15 @@ export class AgUiAgent extends LitElement {
           );
           // Keyed: a card's DOM stays with its call when the window over the calls moves.
           const cards = repeat(shown, (toolCall) => toolCall.id, (toolCall) => {
-            const data = toolCallCardData(toolCall, records?.get(toolCall.id));
+            const record = records?.get(toolCall.id);
+            const data = toolCallCardData(toolCall, record);
             if (data.retry) countdown = true;
-            return renderToolCallOnce(data, cardOptions);
+            const renderer = this.#toolRenderer(data.toolCallName);
+            if (!renderer || !record) return renderToolCallOnce(data, cardOptions);
+            return renderToolCallOnce(data, cardOptions, {
+              renderer,
+              render: () => renderCustom(renderer, toolRenderContext(record), record.toolCallId, 'toolCall', this.#rendered, 'tool call'),
+            });
           });
           // No Copy while the reply is still being written.
           const copy = running && item.id === lastId ? undefined : this.#copyButton(item.id);
@@ -701,6 +734,14 @@ export class AgUiAgent extends LitElement {
     this.#scroll.keepInPlace(row.nextElementSibling ?? row);
     this.requestUpdate();
   };
+
+  /** The renderer of a tool's calls: `renderers[name]`, else the tool's own `render`, else a `renderers` pattern. */
+  #toolRenderer(name: string): ToolCallRenderer | undefined {
+    const renderers = this.renderers;
+    if (renderers && typeof renderers === 'object' && Object.hasOwn(renderers, name)) return findRenderer(renderers, name);
+    const own = this.#agentLoop.loop?.registry.get(name)?.render as ToolCallRenderer | undefined;
+    return own ?? findRenderer(renderers, name);
+  }
 
   #renderPersistenceNotice(): TemplateResult | typeof nothing {
     const error = this.#persistence.error;
@@ -839,6 +880,7 @@ export class AgUiAgent extends LitElement {
     this.#markdown.clear();
     this.#markdownCatchUp.cancel();
     this.#transcriptMemo = undefined;
+    this.#rendered.clear();
     this.#agentLoop.requestFrameUpdate();
   }
 

@@ -8,6 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { ToolCall } from '@ag-ui/client';
 import type { ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../agent/types.js';
+import type { CustomRendering } from './custom-renderer.js';
 import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
 import { renderPayloadSection } from './render-tool-payload.js';
 
@@ -117,13 +118,20 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
  * hundreds of calls, a frame re-renders only the cards whose call changed (every field of `data` is compared; the
  * handlers in `options` must be stable).
  */
-export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions): unknown {
+export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
   const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval } = data;
-  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, countdown], () =>
-    renderToolCall(data, options),
+  const renderer = custom?.renderer;
+  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, countdown, renderer], () =>
+    renderToolCall(data, options, custom?.render()),
   );
+}
+
+/** A page's renderer for a card (`renderers`, `ToolDefinition.render`), and how to render with it now. */
+export interface CustomCard {
+  renderer: unknown;
+  render: () => CustomRendering;
 }
 
 /**
@@ -133,7 +141,7 @@ export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCard
  * arguments) instead of the arguments. The card is focusable (`tabindex=-1`) so focus can land on it when its Cancel,
  * Approve or Deny button goes away.
  */
-export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOptions): TemplateResult {
+export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomRendering): TemplateResult {
   const status = data.retry && isCancellable(data) ? 'retrying' : data.status;
   const label = statusLabel(data, options.now);
   return html`
@@ -169,19 +177,32 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
       ${data.approval
         ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options)
         : nothing}
-      ${data.argsText.trim() === '' || data.approval
-        ? nothing
-        : renderPayloadSection(data.argsText, data.status === 'streaming', {
-            which: 'args',
-            label: 'Arguments',
-            fileName: `${data.toolCallName}-arguments.json`,
-          })}
-      ${data.result !== undefined && data.error === undefined
-        ? renderPayloadSection(data.result, false, { which: 'result', label: 'Result', fileName: `${data.toolCallName}-result.json` })
-        : nothing}
+      ${custom?.ok
+        ? html`<div part="tool-call-custom" class="tool-call-custom">${custom.output}</div>
+            ${data.argsText.trim() === '' && data.result === undefined
+              ? nothing
+              : html`<details part="tool-call-details" class="tool-call-details">
+                  <summary part="tool-call-details-summary">Details</summary>
+                  ${renderPayloads(data)}
+                </details>`}`
+        : html`${custom?.error ?? nothing}${renderPayloads(data)}`}
       ${data.error !== undefined
         ? html`<p part="tool-call-error" class="tool-call-error">${data.error}</p>`
         : nothing}
     </div>
   `;
+}
+
+/** The arguments (unless the approval card shows them) and the result, each a bounded preview. */
+function renderPayloads(data: ToolCallCardData): TemplateResult {
+  return html`${data.argsText.trim() === '' || data.approval
+    ? nothing
+    : renderPayloadSection(data.argsText, data.status === 'streaming', {
+        which: 'args',
+        label: 'Arguments',
+        fileName: `${data.toolCallName}-arguments.json`,
+      })}
+  ${data.result !== undefined && data.error === undefined
+    ? renderPayloadSection(data.result, false, { which: 'result', label: 'Result', fileName: `${data.toolCallName}-result.json` })
+    : nothing}`;
 }

@@ -7,7 +7,7 @@
 import { html, noChange, nothing, type TemplateResult } from 'lit';
 import { Directive, PartType, directive, type ElementPart, type PartInfo } from 'lit/directive.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import type { AssistantMessage, Message, ReasoningMessage } from '@ag-ui/client';
+import type { ActivityMessage, AssistantMessage, Message, ReasoningMessage } from '@ag-ui/client';
 import { TAIL_INSERTION_MARK, type RenderedMarkdown, type SanitizedHtml } from '../../internal/markdown.js';
 import { contentText } from '../../agent/tool-results.js';
 import { styleProperties } from './style-properties.js';
@@ -18,7 +18,8 @@ export { contentText };
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string }
   | { kind: 'assistant'; id: string; message: AssistantMessage }
-  | { kind: 'reasoning'; id: string; message: ReasoningMessage };
+  | { kind: 'reasoning'; id: string; message: ReasoningMessage }
+  | { kind: 'activity'; id: string; message: ActivityMessage };
 
 /** The transcript of a message list. */
 export interface Transcript {
@@ -26,8 +27,8 @@ export interface Transcript {
 }
 
 /**
- * Builds the transcript: user, assistant (text and tool calls) and reasoning messages in order; system, developer
- * and activity messages are not shown; empty assistant messages are skipped. O(messages).
+ * Builds the transcript: user, assistant (text and tool calls), reasoning and activity messages in order; system and
+ * developer messages are not shown; empty assistant messages are skipped. O(messages).
  */
 export function buildTranscript(messages: readonly Message[]): Transcript {
   const items: TranscriptItem[] = [];
@@ -43,6 +44,9 @@ export function buildTranscript(messages: readonly Message[]): Transcript {
         break;
       case 'reasoning':
         if (message.content !== '') items.push({ kind: 'reasoning', id: message.id, message });
+        break;
+      case 'activity':
+        items.push({ kind: 'activity', id: message.id, message });
         break;
       default:
         break;
