@@ -36,14 +36,18 @@ export function callRecord(call: InspectorCall): Record<string, unknown> {
   return { ...call.execution, origin: call.origin, backoffDelaysMs: call.backoffDelaysMs };
 }
 
-/** JSON text of call records; an error's `cause` (often an `Error`) as its name and message. */
-export function callsJson(calls: readonly InspectorCall[]): string {
+/** Indented JSON text of call data; an error's `cause` (often an `Error`) as its name and message. */
+function toJson(value: unknown): string {
   return JSON.stringify(
-    calls.map(callRecord),
-    (key, value: unknown) =>
-      key === 'cause' && value instanceof Error ? { name: value.name, message: value.message } : value,
+    value,
+    (key, field: unknown) => (key === 'cause' && field instanceof Error ? { name: field.name, message: field.message } : field),
     2,
   );
+}
+
+/** JSON text of call records (an array, oldest first): what Export JSON downloads. */
+export function callsJson(calls: readonly InspectorCall[]): string {
+  return toJson(calls.map(callRecord));
 }
 
 function errorLine(error: ToolError): string {
@@ -94,7 +98,7 @@ function renderCall(call: InspectorCall, view: CallsPanelView, handlers: CallsPa
     ${open
       ? html`<div part="call-record" id=${recordId}>
           ${renderAttempts(call)}
-          <pre part="code">${callsJson([call]).slice(2, -2)}</pre>
+          <pre part="code">${toJson(callRecord(call))}</pre>
         </div>`
       : nothing}
   </li>`;
