@@ -180,8 +180,8 @@ export const agUiToolInspectorStyles = css`
 
   [part~='tool-name'] {
     margin: 0 0.25rem 0 0;
-    font-size: 1rem;
-    font-family: var(--ag-ui-code-font-family);
+    font-size: 0.9375rem;
+    font-weight: 600;
     overflow-wrap: anywhere;
   }
 
@@ -220,18 +220,21 @@ export const agUiToolInspectorStyles = css`
   }
 
   [part~='stats'] {
-    display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(6.5rem, 1fr));
-    gap: 0.25rem 0.75rem;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.15rem 0.9rem;
     margin: 0.4rem 0;
+    font-size: 0.8125rem;
   }
 
   [part~='stats'] div {
+    display: flex;
+    gap: 0.3rem;
+    align-items: baseline;
     min-width: 0;
   }
 
   [part~='stats'] dt {
-    font-size: 0.75rem;
     color: var(--ag-ui-color-muted);
   }
 
@@ -415,6 +418,7 @@ export const agUiToolInspectorStyles = css`
   }
 
   [part~='heading'] {
+    display: block;
     font-size: 0.875rem;
     margin: 0 0 0.35rem;
   }

@@ -111,7 +111,7 @@ let instances = 0;
  * @csspart tools - The list of tools.
  * @csspart tool - One tool's item.
  * @csspart tool-header - Its name and badges.
- * @csspart tool-name - Its name (a heading).
+ * @csspart tool-name - Its name (`<code>`; the item's accessible name).
  * @csspart tool-description - Its description (also in the playground).
  * @csspart badge - Every badge (also `effect`, `decision`, `source`, `status`).
  * @csspart stats - A tool's statistics (`<dl>`).
@@ -326,7 +326,7 @@ export class AgUiToolInspector extends LitElement {
 
   #renderPanel(panel: InspectorPanel): TemplateResult {
     if (panel === 'tools') {
-      return renderToolsPanel(this.#toolViews(), this.#idPrefix, {
+      return renderToolsPanel(this.#toolViews(), {
         onResetCircuit: (toolName) => this.#resetCircuit(toolName),
         onTry: (toolName) => {
           this.#selectTool(toolName);

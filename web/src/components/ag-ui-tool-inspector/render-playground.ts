@@ -103,7 +103,7 @@ function renderFixtures(view: PlaygroundView, handlers: PlaygroundHandlers): Tem
   const canSave = view.outcome?.kind === 'result';
   const headingId = `${view.idPrefix}-fixtures`;
   return html`<section part="fixtures" aria-labelledby=${headingId}>
-    <h3 part="heading" id=${headingId}>Fixtures</h3>
+    <strong part="heading" id=${headingId}>Fixtures</strong>
     <button type="button" part="button save-fixture" ?disabled=${!canSave} @click=${handlers.onSaveFixture}>
       Save last run as fixture
     </button>

@@ -45,17 +45,16 @@ function renderFailures(byCategory: Record<string, number>): string {
   return entries.length === 0 ? 'none' : entries.map(([category, count]) => `${category} ${count}`).join(', ');
 }
 
-function renderTool(view: ToolView, idPrefix: string, handlers: ToolsPanelHandlers): TemplateResult {
+function renderTool(view: ToolView, handlers: ToolsPanelHandlers): TemplateResult {
   const { tool, stats, calls } = view;
-  const headingId = `${idPrefix}-tool-${tool.name}`;
+  // No heading: the page around the inspector owns the outline, and its level is not ours to guess.
   return html`<li part="tool" data-tool=${tool.name}>
-    <section aria-labelledby=${headingId}>
-      <header part="tool-header">
-        <h3 part="tool-name" id=${headingId}>${tool.name}</h3>
+      <div part="tool-header">
+        <code part="tool-name">${tool.name}</code>
         <span part="badge effect" data-effect=${tool.effect}>${tool.effect}</span>
         <span part="badge decision" data-decision=${view.decision}>${DECISION_LABELS[view.decision]}</span>
         <span part="badge source">${view.source}${view.scope === 'inherited' ? ' (page-wide)' : ''}</span>
-      </header>
+      </div>
       <p part="tool-description">${tool.description}</p>
       <dl part="stats">
         <div><dt>Calls</dt><dd data-stat="calls">${stats.executionCount}</dd></div>
@@ -86,21 +85,16 @@ function renderTool(view: ToolView, idPrefix: string, handlers: ToolsPanelHandle
         <summary>JSON Schema</summary>
         <pre part="code">${JSON.stringify(view.schema, null, 2)}</pre>
       </details>
-    </section>
   </li>`;
 }
 
 /** The Tools panel: every tool of the bound registry (own, then the parent's), or why there is none. */
-export function renderToolsPanel(
-  views: readonly ToolView[] | undefined,
-  idPrefix: string,
-  handlers: ToolsPanelHandlers,
-): TemplateResult {
+export function renderToolsPanel(views: readonly ToolView[] | undefined, handlers: ToolsPanelHandlers): TemplateResult {
   if (views === undefined) {
     return html`<p part="empty">Not bound: set <code>for</code> to the id of an <code>&lt;ag-ui-agent&gt;</code>, or set <code>registry</code>.</p>`;
   }
   if (views.length === 0) return html`<p part="empty">No tools registered.</p>`;
   return html`<ul part="tools" aria-label="Tools">
-    ${views.map((view) => renderTool(view, idPrefix, handlers))}
+    ${views.map((view) => renderTool(view, handlers))}
   </ul>`;
 }
