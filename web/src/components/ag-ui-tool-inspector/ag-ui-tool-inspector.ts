@@ -50,12 +50,17 @@ function decisionView(registry: ToolRegistry, tool: RegisteredTool): ToolDecisio
 }
 
 /**
- * The JSON Schemas of a registry's tools: what `toAgUiTools()` offers the model; for a tool the policy denies (which
- * is not offered), Zod's conversion with the same options.
+ * The JSON Schemas of a registry's tools: what `toAgUiTools()` offers the model; for a tool it does not offer (denied
+ * by the policy) or cannot convert (then `toAgUiTools()` throws for all), Zod's conversion with the same options, or
+ * `{}` when that fails too. Never throws: one bad schema must not blank the inspector.
  */
 function toolSchemas(registry: ToolRegistry): Map<string, JSONSchema> {
   const schemas = new Map<string, JSONSchema>();
-  for (const tool of registry.toAgUiTools()) schemas.set(tool.name, tool.parameters);
+  try {
+    for (const tool of registry.toAgUiTools()) schemas.set(tool.name, tool.parameters);
+  } catch {
+    // Converted one by one below.
+  }
   for (const tool of registry.all) {
     if (schemas.has(tool.name)) continue;
     try {
