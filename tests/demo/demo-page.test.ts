@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import type { AgUiToolInspector } from '../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
 
 /** Puts the demo page (index.html: its styles and body) into this document and runs its script. */
 async function loadDemoPage(): Promise<AgUiAgent> {
@@ -40,7 +41,7 @@ describe('demo page', () => {
     await emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   });
 
-  it('shows the element first, then its saved conversations and the event log', () => {
+  it('shows the element first, then its saved conversations and the developer panels', () => {
     const main = document.querySelector('main')!;
     expect([...main.children].slice(0, 3).map((child) => child.localName + (child.className ? `.${child.className}` : ''))).to.deep.equal([
       'ag-ui-agent',
@@ -56,6 +57,28 @@ describe('demo page', () => {
     const box = el.getBoundingClientRect();
     expect(list.right).to.be.at.most(box.left);
     expect(list.top).to.be.closeTo(box.top, 1);
+  });
+
+  it('shows the tool inspector beside the element, with the event log as the other tab', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const inspector = document.querySelector<AgUiToolInspector>('section.log ag-ui-tool-inspector')!;
+    await waitUntil(() => inspector.shadowRoot?.querySelectorAll('[part~="tool"]').length === 4, 'the demo tools listed');
+    const names = [...inspector.shadowRoot!.querySelectorAll('[part~="tool-name"]')].map((node) => node.textContent);
+    expect(names).to.have.members(['calculator', 'get_current_time', 'change_background', 'edit_note']);
+    const panel = document.querySelector('section.log')!.getBoundingClientRect();
+    expect(panel.left).to.be.at.least(el.getBoundingClientRect().right);
+    expect(inspector.getBoundingClientRect().height).to.be.above(200);
+
+    const [inspectorTab, logTab] = [...document.querySelectorAll<HTMLButtonElement>('section.log [role="tab"]')];
+    expect(inspectorTab!.getAttribute('aria-selected')).to.equal('true');
+    expect(document.querySelector<HTMLElement>('#log')!.offsetParent).to.equal(null);
+    logTab!.click();
+    expect(logTab!.getAttribute('aria-selected')).to.equal('true');
+    expect(document.querySelector<HTMLElement>('#log')!.offsetParent).to.not.equal(null);
+    expect(inspector.offsetParent).to.equal(null);
+    logTab!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    expect(document.activeElement).to.equal(inspectorTab);
+    expect(inspector.offsetParent).to.not.equal(null);
   });
 
   it('has no serious accessibility violation in light and dark mode', async () => {

@@ -1,4 +1,5 @@
 import '../src/index.js';
+import '../src/inspector.js';
 import type { AgUiAgent } from '../src/index.js';
 import { demoPolicy } from './demo-policy.js';
 import { demoTools } from './demo-tools.js';
@@ -62,4 +63,25 @@ for (const type of LOGGED_EVENTS) {
 document.querySelector('#clear-log')?.addEventListener('click', () => log.replaceChildren());
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-prompt]')) {
   button.addEventListener('click', () => void agent.sendMessage(button.dataset.prompt ?? ''));
+}
+
+// The developer panels are tabs (the inspector first, the raw event log second): Arrow Left / Right move between them.
+const tabs = [...document.querySelectorAll<HTMLButtonElement>('section.log [role="tab"]')];
+function selectTab(selected: HTMLButtonElement, focus = false): void {
+  for (const tab of tabs) {
+    const on = tab === selected;
+    tab.setAttribute('aria-selected', String(on));
+    tab.tabIndex = on ? 0 : -1;
+    document.getElementById(tab.getAttribute('aria-controls') ?? '')?.toggleAttribute('hidden', !on);
+  }
+  if (focus) selected.focus();
+}
+for (const tab of tabs) {
+  tab.addEventListener('click', () => selectTab(tab));
+  tab.addEventListener('keydown', (event) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    selectTab(tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!, true);
+  });
 }

@@ -1,0 +1,116 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { AgUiToolInspector } from '../../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
+import { ToolExecutionManager, ToolRegistry, TransientToolError } from '../../../web/src/tools/index.js';
+import { $, $$, lookupTool, showPanel, text } from './helpers.js';
+import '../../../web/src/inspector.js';
+
+async function mountCalls(registry: ToolRegistry, manager: ToolExecutionManager): Promise<AgUiToolInspector> {
+  return fixture<AgUiToolInspector>(
+    html`<ag-ui-tool-inspector panel="calls" .registry=${registry} .manager=${manager}></ag-ui-tool-inspector>`,
+  );
+}
+
+describe('<ag-ui-tool-inspector> calls', () => {
+  afterEach(() => sinon.restore());
+
+  it('shows a retrying call with each attempt, its error and the backoff after it', async () => {
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const registry = new ToolRegistry();
+    const manager = new ToolExecutionManager(undefined, { baseDelay: 100, maxDelay: 1000 }, { random: () => 1 });
+    let attempt = 0;
+    const tool = registry.register(
+      lookupTool((args) => {
+        attempt++;
+        if (attempt < 3) throw new TransientToolError(`flaky ${attempt}`);
+        return args;
+      }),
+    );
+    const el = await mountCalls(registry, manager);
+    const running = manager.execute(tool, 'call-1', { query: 'a' });
+    await clock.tickAsync(1000);
+    expect((await running).success).to.equal(true);
+    clock.restore();
+    await el.updateComplete;
+
+    expect(text(el, '[part~="call-attempts"]')).to.equal('attempt 3/3');
+    $(el, '[part~="call-summary"]')!.click();
+    await el.updateComplete;
+    expect($(el, '[part~="call-summary"]')!.getAttribute('aria-expanded')).to.equal('true');
+    const attempts = $$(el, '[part~="attempt"]').map((node) => node.textContent!.replace(/\s+/g, ' ').trim());
+    expect(attempts).to.deep.equal([
+      'Attempt 1: transient: flaky 1 , then waited 100 ms',
+      'Attempt 2: transient: flaky 2 , then waited 200 ms',
+      'Attempt 3: succeeded',
+    ]);
+    const record = JSON.parse($(el, '[part~="call-record"] pre')!.textContent!) as Record<string, unknown>;
+    expect(record).to.include({ toolCallId: 'call-1', status: 'succeeded', origin: 'agent' });
+    expect(record.backoffDelaysMs).to.deep.equal([100, 200]);
+  });
+
+  it('filters by tool and status', async () => {
+    const registry = new ToolRegistry();
+    const manager = new ToolExecutionManager();
+    const lookup = registry.register(lookupTool());
+    const other = registry.register({ ...lookupTool(), name: 'other' });
+    await manager.execute(lookup, 'a', { query: 'a' });
+    await manager.execute(lookup, 'b', { query: 1 });
+    await manager.execute(other, 'c', { query: 'c' });
+    const el = await mountCalls(registry, manager);
+    expect($$(el, '[part~="call"]').length).to.equal(3);
+
+    const [toolFilter, statusFilter] = $$(el, '[part~="filter"]') as HTMLSelectElement[];
+    toolFilter!.value = 'lookup';
+    toolFilter!.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect($$(el, '[part~="call-tool"]').map((node) => node.textContent)).to.deep.equal(['lookup', 'lookup']);
+    statusFilter!.value = 'failed';
+    statusFilter!.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect($$(el, '[part~="call"]').map((node) => node.dataset.status)).to.deep.equal(['failed']);
+    expect(text(el, '[part~="calls-count"]')).to.equal('Showing 1 of 1 calls (3 in all)');
+  });
+
+  it('keeps its DOM bounded with 10,000 executions, and shows more on request', async () => {
+    const registry = new ToolRegistry();
+    const manager = new ToolExecutionManager(undefined, undefined, { historyLimit: 10 });
+    const tool = registry.register(lookupTool());
+    const el = await mountCalls(registry, manager);
+    const nodesBefore = el.shadowRoot!.querySelectorAll('*').length;
+    await Promise.all(Array.from({ length: 10_000 }, (_, i) => manager.execute(tool, `call-${i}`, { query: String(i) })));
+    await el.updateComplete;
+
+    expect(text(el, '[part~="calls-count"]')).to.equal('Showing 100 of 10000 calls');
+    expect($$(el, '[part~="call"]').length).to.equal(100);
+    expect($(el, '[part~="call"]')!.dataset.executionId).to.equal(manager.getExecutionsForToolCall('call-9999')[0]!.id);
+    const nodes = el.shadowRoot!.querySelectorAll('*').length;
+    expect(nodes - nodesBefore).to.be.below(1500);
+
+    $(el, '[part~="show-more"]')!.click();
+    await el.updateComplete;
+    expect($$(el, '[part~="call"]').length).to.equal(200);
+    await showPanel(el, 'tools');
+    expect(el.shadowRoot!.querySelectorAll('*').length).to.be.below(200);
+    expect(text(el, '[data-stat="calls"]')).to.equal('10000');
+  });
+
+  it('exports the timeline as a JSON download', async () => {
+    const registry = new ToolRegistry();
+    const manager = new ToolExecutionManager();
+    const tool = registry.register(lookupTool());
+    await manager.execute(tool, 'call-1', { query: 'a' });
+    const el = await mountCalls(registry, manager);
+    const createObjectURL = sinon.spy(URL, 'createObjectURL');
+    const click = sinon.stub(HTMLAnchorElement.prototype, 'click');
+    $(el, '[part~="export"]')!.click();
+
+    expect(click.calledOnce).to.equal(true);
+    expect(click.firstCall.thisValue.download).to.equal('ag-ui-tool-calls.json');
+    const blob = createObjectURL.firstCall.args[0] as Blob;
+    expect(blob.type).to.equal('application/json');
+    const calls = JSON.parse(await blob.text()) as Array<Record<string, unknown>>;
+    expect(calls).to.have.length(1);
+    expect(calls[0]).to.include({ toolName: 'lookup', toolCallId: 'call-1', status: 'succeeded', result: '{"query":"a"}' });
+    expect(el.exportCalls()).to.equal(await blob.text());
+  });
+});

@@ -1,0 +1,200 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import sinon from 'sinon';
+import type { AgUiToolInspector } from '../../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
+import { ToolExecutionManager, ToolRegistry } from '../../../web/src/tools/index.js';
+import { $, $$, issuesOf, lookupTool, noteTool, taskTool, text, typeInto } from './helpers.js';
+import '../../../web/src/inspector.js';
+
+/** A playground on `registry`, with its own fixtures key, showing `toolName`. */
+async function mountPlayground(
+  registry: ToolRegistry,
+  toolName: string,
+  manager = new ToolExecutionManager(),
+): Promise<AgUiToolInspector> {
+  const el = await fixture<AgUiToolInspector>(html`<ag-ui-tool-inspector
+    panel="playground"
+    fixtures-key="inspector-test-fixtures"
+    .registry=${registry}
+    .manager=${manager}
+  ></ag-ui-tool-inspector>`);
+  const select = $(el, '[part~="tool-select"]') as HTMLSelectElement;
+  select.value = toolName;
+  select.dispatchEvent(new Event('change'));
+  await el.updateComplete;
+  return el;
+}
+
+async function submit(el: AgUiToolInspector): Promise<void> {
+  $(el, '[part~="run"]')!.click();
+  await el.updateComplete;
+}
+
+describe('<ag-ui-tool-inspector> playground', () => {
+  beforeEach(() => localStorage.removeItem('inspector-test-fixtures'));
+  afterEach(() => sinon.restore());
+
+  it('generates a form from a schema with nested objects, arrays and enums, validates it and runs the tool', async () => {
+    const registry = new ToolRegistry();
+    registry.register(lookupTool());
+    const runs: unknown[] = [];
+    registry.register(taskTool(runs));
+    const el = await mountPlayground(registry, 'create_task');
+
+    // The generated fields: required marks, the enum as a select with its default, the nested object as a fieldset.
+    expect($$(el, '[part~="field-label"]').map((label) => label.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
+      'title *',
+      'priority',
+      'estimate',
+      'name *',
+      'email',
+      'urgent',
+    ]);
+    expect($$(el, '[part~="legend"]').map((legend) => legend.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
+      'owner *',
+      'tags *',
+    ]);
+    const priority = $(el, '[id$="-f-priority"]') as HTMLSelectElement;
+    expect([...priority.options].map((option) => option.textContent)).to.deep.equal(['(not set)', 'low', 'high']);
+    expect(priority.selectedOptions[0]!.textContent).to.equal('low');
+
+    // Validated by the tool's own schema as the person types, per field path.
+    expect(issuesOf(el, 'title')).to.match(/>=1 characters/);
+    expect(issuesOf(el, 'owner.name')).to.match(/>=2 characters/);
+    expect($(el, '[id$="-f-owner-name"]')!.getAttribute('aria-invalid')).to.equal('true');
+    await expect(el).to.be.accessible();
+    await typeInto(el, 'title', 'Ship it');
+    expect(issuesOf(el, 'title')).to.equal('');
+    await typeInto(el, 'owner.name', 'Ada');
+    expect(issuesOf(el, 'owner.name')).to.equal('');
+    $(el, '[part~="add-item"]')!.click();
+    await el.updateComplete;
+    expect(issuesOf(el, 'tags.0')).to.match(/>=1 characters/);
+    await typeInto(el, 'tags.0', 'release');
+    $(el, '[part~="add-item"]')!.click();
+    await el.updateComplete;
+    $$(el, '[part~="remove-item"]')[1]!.click();
+    await el.updateComplete;
+    await typeInto(el, 'priority', '1'); // the option index: (not set) is -1, low 0, high 1
+    await typeInto(el, 'estimate', '3');
+    expect($$(el, '[part~="field-issue"]')).to.have.length(0);
+
+    const result = oneEvent(el, 'ag-ui-playground-result');
+    await submit(el);
+    const { detail } = await result;
+    expect(detail).to.include({ toolName: 'create_task', decision: 'allow', dryRun: false });
+    expect(detail.toolCallId).to.match(/^playground-/);
+    expect(runs).to.deep.equal([{ title: 'Ship it', priority: 'high', estimate: 3, owner: { name: 'Ada' }, tags: ['release'], urgent: false }]);
+    await el.updateComplete;
+    expect($(el, '[part~="outcome"]')!.dataset.kind).to.equal('success');
+    expect(JSON.parse(text(el, '[part~="result"]'))).to.deep.equal({ id: 'task-1' });
+  });
+
+  it('asks for approval before running a state_change tool', async () => {
+    const registry = new ToolRegistry();
+    const runs: unknown[] = [];
+    registry.register(noteTool(runs));
+    const el = await mountPlayground(registry, 'edit_note');
+    expect($(el, '[part~="decision"]')!.dataset.decision).to.equal('require_approval');
+    await typeInto(el, 'text', 'Buy oat milk');
+
+    await submit(el);
+    expect($(el, '[part~="approval"]')).to.exist;
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.include('approve');
+    expect(runs).to.deep.equal([]);
+
+    // Cancel leaves it unrun; Approve and run runs it through the manager.
+    $(el, '[part~="deny"]')!.click();
+    await el.updateComplete;
+    expect($(el, '[part~="approval"]')).to.equal(null);
+    expect(runs).to.deep.equal([]);
+
+    await submit(el);
+    const result = oneEvent(el, 'ag-ui-playground-result');
+    $(el, '[part~="approve"]')!.click();
+    expect((await result).detail.result).to.deep.equal({ success: true, result: '{"ok":true,"text":"Buy oat milk"}' });
+    expect(runs).to.deep.equal(['Buy oat milk']);
+  });
+
+  it('refuses a tool the policy denies without calling it', async () => {
+    const registry = new ToolRegistry();
+    let called = false;
+    registry.register(lookupTool(() => (called = true)));
+    registry.setPolicy({ deniedTools: ['lookup'] });
+    const el = await mountPlayground(registry, 'lookup');
+    await typeInto(el, 'query', 'x');
+    const result = oneEvent(el, 'ag-ui-playground-result');
+    await submit(el);
+    expect((await result).detail).to.deep.equal({ toolName: 'lookup', args: { query: 'x' }, decision: 'deny', dryRun: false });
+    await el.updateComplete;
+    expect($(el, '[part~="outcome"]')!.dataset.kind).to.equal('refused');
+    expect(called).to.equal(false);
+  });
+
+  it('dry run validates and decides without calling the handler', async () => {
+    const registry = new ToolRegistry();
+    const runs: unknown[] = [];
+    registry.register(noteTool(runs));
+    const manager = new ToolExecutionManager();
+    const started = sinon.spy();
+    manager.addEventListener('tool-execution-started', started);
+    const el = await mountPlayground(registry, 'edit_note', manager);
+    const toggle = $(el, '[part~="dry-run"] input') as HTMLInputElement;
+    toggle.click();
+    await el.updateComplete;
+    await typeInto(el, 'text', 'Draft');
+
+    const result = oneEvent(el, 'ag-ui-playground-result');
+    await submit(el);
+    expect((await result).detail).to.deep.equal({
+      toolName: 'edit_note',
+      args: { text: 'Draft' },
+      decision: 'require_approval',
+      dryRun: true,
+    });
+    await el.updateComplete;
+    expect($(el, '[part~="approval"]')).to.equal(null);
+    expect(text(el, '[part~="outcome"]')).to.include('the arguments are valid');
+    expect(runs).to.deep.equal([]);
+    expect(started.called).to.equal(false);
+  });
+
+  it('saves a fixture, replays it with the same call, and copies it as a test', async () => {
+    const registry = new ToolRegistry();
+    const seen: unknown[] = [];
+    registry.register(lookupTool((args) => (seen.push(args), { found: args.query.toUpperCase() })));
+    const el = await mountPlayground(registry, 'lookup');
+    await typeInto(el, 'query', 'tea');
+    const ran = oneEvent(el, 'ag-ui-playground-result');
+    await submit(el);
+    await ran;
+    await el.updateComplete;
+    $(el, '[part~="save-fixture"]')!.click();
+    await el.updateComplete;
+    const [saved] = JSON.parse(localStorage.getItem('inspector-test-fixtures')!) as Array<Record<string, unknown>>;
+    expect(saved).to.deep.include({ toolName: 'lookup', args: { query: 'tea' }, result: { success: true, result: '{"found":"TEA"}' } });
+    expect($$(el, '[part~="fixture"]')).to.have.length(1);
+
+    // A new inspector reads the saved fixture back; Replay fills the form and runs the same call.
+    el.remove();
+    const again = await mountPlayground(registry, 'lookup');
+    expect($$(again, '[part~="fixture"]')).to.have.length(1);
+    const replayed = oneEvent(again, 'ag-ui-playground-result');
+    $(again, '[part~="replay-fixture"]')!.click();
+    expect((await replayed).detail).to.include({ toolName: 'lookup' });
+    expect(seen).to.deep.equal([{ query: 'tea' }, { query: 'tea' }]);
+    await again.updateComplete;
+    expect(($(again, '[id$="-f-query"]') as HTMLInputElement).value).to.equal('tea');
+    expect($(again, '[part~="replay"]')!.dataset.matches).to.equal('true');
+
+    const writeText = sinon.stub(navigator.clipboard, 'writeText').resolves();
+    $(again, '[part~="copy-test"]')!.click();
+    await again.updateComplete;
+    expect(writeText.calledOnce).to.equal(true);
+    const test = writeText.firstCall.args[0];
+    expect(test).to.include(`await manager.execute(registry.get("lookup")!, 'fixture-1', {"query":"tea"});`);
+    expect(test).to.include(`expect(result).to.deep.equal({"success":true,"result":"{\\"found\\":\\"TEA\\"}"});`);
+    await again.updateComplete;
+    expect(text(again, '[part~="notice"]')).to.equal('Test copied to the clipboard.');
+    await expect(again).to.be.accessible();
+  });
+});

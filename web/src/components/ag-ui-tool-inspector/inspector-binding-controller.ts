@@ -1,0 +1,192 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ToolExecutionEventType, ToolExecutionManagerEventMap } from '../../tools/tool-events.js';
+import { ToolExecutionManager } from '../../tools/tool-execution-manager.js';
+import { ToolRegistry } from '../../tools/tool-registry.js';
+import type { ToolExecution } from '../../tools/types.js';
+import type { CallLog } from './call-log.js';
+
+/** The manager events the inspector follows: every execution event. */
+const EXECUTION_EVENTS: readonly ToolExecutionEventType[] = [
+  'tool-execution-started',
+  'tool-execution-rate-limited',
+  'tool-execution-validating',
+  'tool-execution-executing',
+  'tool-execution-succeeded',
+  'tool-execution-retrying',
+  'tool-execution-failed',
+  'tool-execution-cancelled',
+  'tool-execution-uncertain',
+  'tool-execution-late-completion',
+];
+
+/** The `<ag-ui-agent>` events that carry a finished call's execution, or a retry's backoff. */
+const ELEMENT_EVENTS = ['ag-ui-tool-call-end', 'ag-ui-tool-call-error', 'ag-ui-tool-retrying'] as const;
+
+/** What the inspector reads of the element named by `for` (an `<ag-ui-agent>`): its public `registry`. */
+export interface InspectedElement extends HTMLElement {
+  registry: ToolRegistry;
+  /** Not on `<ag-ui-agent>` today; used when an element offers its manager. */
+  manager?: unknown;
+}
+
+function isInspectedElement(node: unknown): node is InspectedElement {
+  return node instanceof HTMLElement && (node as Partial<InspectedElement>).registry instanceof ToolRegistry;
+}
+
+/** Options of `InspectorBindingController`. */
+export interface InspectorBindingControllerOptions {
+  /** The registry given as a property; wins over the element's. */
+  registry: () => ToolRegistry | undefined;
+  /** The manager given as a property; wins over the element's and the inspector's own. */
+  manager: () => ToolExecutionManager | undefined;
+  /** The id of the element to inspect (`for`), looked up in the host's document or shadow root; `''` for none. */
+  id: () => string;
+  /** Where the calls seen go. */
+  log: CallLog;
+}
+
+/**
+ * Binds the inspector to what it shows, while the host is connected: a registry (its `tool-registry-change`), a
+ * manager (its execution and circuit events) and the element named by `for` (its registry, and the finished calls and
+ * retries its `ag-ui-tool-call-end`, `ag-ui-tool-call-error` and `ag-ui-tool-retrying` events carry). Every change
+ * asks the host for one update in the next animation frame, however many events arrived meanwhile.
+ * Call `bind()` when a property changed (it is idempotent).
+ */
+export class InspectorBindingController implements ReactiveController {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #options: InspectorBindingControllerOptions;
+  #connected = false;
+  #registry: ToolRegistry | undefined;
+  #manager: ToolExecutionManager | undefined;
+  #element: InspectedElement | undefined;
+  #followElement = false;
+  /** The manager the inspector runs playground calls with when it is given none. */
+  #ownManager: ToolExecutionManager | undefined;
+  #frame: number | undefined;
+  #frameDone: Promise<void> | undefined;
+  #resolveFrame: (() => void) | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, options: InspectorBindingControllerOptions) {
+    this.#host = host;
+    this.#options = options;
+    host.addController(this);
+  }
+
+  /** The registry shown, if any. */
+  get registry(): ToolRegistry | undefined {
+    return this.#registry;
+  }
+
+  /** The manager followed and used by the playground: the given one, the element's, or the inspector's own. */
+  get manager(): ToolExecutionManager {
+    return this.#manager ?? (this.#ownManager ??= new ToolExecutionManager());
+  }
+
+  /** The element bound with `for`, if any. */
+  get element(): InspectedElement | undefined {
+    return this.#element;
+  }
+
+  /** Resolves once the update a pending frame asked for is done (at once when none is pending). */
+  get frameDone(): Promise<void> {
+    return this.#frameDone ?? Promise.resolve();
+  }
+
+  hostConnected(): void {
+    this.#connected = true;
+    this.bind();
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    this.#listen(undefined, undefined, undefined);
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
+    this.#resolveFrame?.();
+  }
+
+  /** Binds to what the options name now; nothing happens when it is what is bound. */
+  bind(): void {
+    if (!this.#connected) return;
+    const id = this.#options.id();
+    const root = this.#host.getRootNode() as Partial<Pick<Document, 'getElementById'>>;
+    const found = id ? root.getElementById?.(id) : undefined;
+    const element = isInspectedElement(found) ? found : undefined;
+    const registry = this.#options.registry() ?? element?.registry;
+    const offered = element?.manager instanceof ToolExecutionManager ? element.manager : undefined;
+    const manager = this.#options.manager() ?? offered ?? this.manager;
+    this.#listen(registry, manager, element);
+  }
+
+  /** Asks the host for one update in the next frame (coalescing every request until then). */
+  requestFrameUpdate(): void {
+    if (this.#frame !== undefined || !this.#connected) return;
+    this.#frameDone = new Promise((resolve) => (this.#resolveFrame = resolve));
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = undefined;
+      this.#host.requestUpdate();
+      const resolve = this.#resolveFrame;
+      this.#resolveFrame = undefined;
+      this.#frameDone = undefined;
+      void this.#host.updateComplete.then(() => resolve?.());
+    });
+  }
+
+  #listen(
+    registry: ToolRegistry | undefined,
+    manager: ToolExecutionManager | undefined,
+    element: InspectedElement | undefined,
+  ): void {
+    if (registry !== this.#registry) {
+      this.#registry?.removeEventListener('tool-registry-change', this.#onChange);
+      this.#registry = registry;
+      registry?.addEventListener('tool-registry-change', this.#onChange);
+      this.requestFrameUpdate();
+    }
+    if (manager !== this.#manager) {
+      for (const type of EXECUTION_EVENTS) this.#manager?.removeEventListener(type, this.#onExecutionEvent);
+      this.#manager?.removeEventListener('circuit-state-changed', this.#onChange);
+      this.#manager = manager;
+      for (const type of EXECUTION_EVENTS) manager?.addEventListener(type, this.#onExecutionEvent);
+      manager?.addEventListener('circuit-state-changed', this.#onChange);
+      if (manager) for (const execution of [...manager.history, ...manager.activeExecutions]) this.#options.log.upsert(execution);
+      this.requestFrameUpdate();
+    }
+    // The element's events tell of its own manager's calls; a manager it offers is followed directly instead.
+    const followElement = element !== undefined && element.manager !== manager;
+    if (element !== this.#element || followElement !== this.#followElement) {
+      if (this.#followElement) for (const type of ELEMENT_EVENTS) this.#element?.removeEventListener(type, this.#onElementEvent);
+      this.#element = element;
+      this.#followElement = followElement;
+      if (followElement) for (const type of ELEMENT_EVENTS) element?.addEventListener(type, this.#onElementEvent);
+      this.requestFrameUpdate();
+    }
+  }
+
+  #onChange = (): void => {
+    this.requestFrameUpdate();
+  };
+
+  #onExecutionEvent = (event: Event): void => {
+    const detail = (event as ToolExecutionManagerEventMap[ToolExecutionEventType]).detail;
+    const log = this.#options.log;
+    if (event.type === 'tool-execution-retrying') {
+      const { delayMs, executionId, toolCallId } = detail as ToolExecutionManagerEventMap['tool-execution-retrying']['detail'];
+      log.addBackoff(delayMs, executionId, toolCallId);
+    }
+    const execution =
+      'execution' in detail ? detail.execution : this.#manager?.getExecution(detail.executionId);
+    if (execution) log.upsert(execution);
+    this.requestFrameUpdate();
+  };
+
+  #onElementEvent = (event: Event): void => {
+    const detail = (event as CustomEvent<{ toolCallId: string; execution?: ToolExecution; delayMs?: number }>).detail;
+    if (event.type === 'ag-ui-tool-retrying' && typeof detail.delayMs === 'number') {
+      this.#options.log.addBackoff(detail.delayMs, undefined, detail.toolCallId);
+    } else if (detail.execution) {
+      this.#options.log.upsert(detail.execution);
+    }
+    this.requestFrameUpdate();
+  };
+}
