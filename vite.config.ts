@@ -27,7 +27,7 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [agUiServer()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry), dependencies
+  // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools and llm entries), dependencies
   // external, type declarations from tsc (tsconfig.build.json). `vite build --mode demo` builds the demo page instead.
   build:
     command === 'build' && mode !== 'demo'
@@ -38,7 +38,7 @@ export default defineConfig(({ command, mode }) => ({
           target: 'es2022',
           minify: false,
           lib: {
-            entry: { index: 'web/src/index.ts', 'tools/index': 'web/src/tools/index.ts' },
+            entry: { index: 'web/src/index.ts', 'tools/index': 'web/src/tools/index.ts', 'llm/index': 'web/src/llm/index.ts' },
             formats: ['es'],
           },
           rolldownOptions: {
