@@ -1,6 +1,6 @@
 // The provider agents as the tests build them (over `replayFetch`), with the fixture names of each provider, and the
 // readers and guards the provider tests share.
-import { EventType, type BaseEvent, type Message, type RunFinishedEvent, type TextMessageContentEvent, type ToolCallArgsEvent } from '@ag-ui/client';
+import { EventType, type BaseEvent, type Message, type ReasoningMessageContentEvent, type RunFinishedEvent, type TextMessageContentEvent, type ToolCallArgsEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { AnthropicAgent, OpenAIChatAgent, type LlmAgent, type LlmAgentOptions } from '../../web/src/llm/index.js';
 import { settle, trackUnhandledRejections } from './agent-fixtures.js';
@@ -128,4 +128,27 @@ export function expectPlainReply(events: readonly BaseEvent[]): RunFinishedEvent
   ]);
   expect(textOf(events)).to.equal('Hello! The sky is blue.');
   return ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!;
+}
+
+/**
+ * Checks the events of a reasoning fixture (`openai/reasoning.sse`, `anthropic/thinking.sse`): one reasoning message
+ * ("The user asks about the sky; Rayleigh scattering."), closed before the answer's text message.
+ */
+export function expectReasoningThenText(events: readonly BaseEvent[]): void {
+  expect(events.map((event) => event.type)).to.deep.equal([
+    EventType.RUN_STARTED,
+    EventType.REASONING_START,
+    EventType.REASONING_MESSAGE_START,
+    ...Array<EventType>(3).fill(EventType.REASONING_MESSAGE_CONTENT),
+    EventType.REASONING_MESSAGE_END,
+    EventType.REASONING_END,
+    EventType.TEXT_MESSAGE_START,
+    EventType.TEXT_MESSAGE_CONTENT,
+    EventType.TEXT_MESSAGE_CONTENT,
+    EventType.TEXT_MESSAGE_END,
+    EventType.RUN_FINISHED,
+  ]);
+  const reasoning = ofType<ReasoningMessageContentEvent>(events, EventType.REASONING_MESSAGE_CONTENT);
+  expect(reasoning.map((event) => event.delta).join('')).to.equal('The user asks about the sky; Rayleigh scattering.');
+  expect(textOf(events)).to.equal('Because of Rayleigh scattering.');
 }

@@ -1,7 +1,7 @@
 import { EventType, type BaseEvent, type Message, type RunFinishedEvent, type ToolCallStartEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { AnthropicAgent, LlmConfigError, type LlmAgentOptions } from '../../web/src/llm/index.js';
-import { TEST_KEY, afterToolRound, expectPlainReply, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
+import { TEST_KEY, afterToolRound, expectPlainReply, expectReasoningThenText, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
 import { FIXTURE_TOOLS, collect, ofType, runInput, type ReplayStep } from '../helpers/llm-replay.js';
 
 const USER: Message = { id: 'u1', role: 'user', content: 'What is the weather in Paris?' };
@@ -95,6 +95,12 @@ describe('AnthropicAgent', () => {
     const events = await collect(agent.run(runInput([USER])));
     expect(textOf(events)).to.equal("I can't help with that.");
     expect(ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!.result).to.deep.equal({ finishReason: 'content-filter', rawFinishReason: 'refusal' });
+  });
+
+  it('streams the reasoning the provider sends as REASONING events before the answer', async () => {
+    const { agent } = agentFor([{ fixture: 'anthropic/thinking.sse' }]);
+    const events = await collect(agent.run(runInput([USER])));
+    expectReasoningThenText(events);
   });
 
   it('throws in a browser when given a key without dangerouslyAllowBrowser', () => {

@@ -1,7 +1,7 @@
 import { EventType, type Message, type RunFinishedEvent, type ToolCallStartEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { OpenAIChatAgent, LlmConfigError, type LlmAgentOptions } from '../../web/src/llm/index.js';
-import { TEST_KEY, afterToolRound, expectPlainReply, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
+import { TEST_KEY, afterToolRound, expectPlainReply, expectReasoningThenText, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
 import { FIXTURE_TOOLS, collect, ofType, runInput, types, type ReplayStep } from '../helpers/llm-replay.js';
 
 const USER: Message = { id: 'u1', role: 'user', content: 'What is the weather in Paris?' };
@@ -42,6 +42,29 @@ describe('OpenAIChatAgent', () => {
     expect(body.tools).to.deep.equal(
       FIXTURE_TOOLS.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } })),
     );
+  });
+
+  it('sends context entries as a system message and user images as image parts, and leaves reasoning messages out', async () => {
+    const { agent, requests } = agentFor([{ fixture: 'openai/text.sse' }]);
+    const input = runInput([
+      { id: 'u0', role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: { type: 'data', value: 'iVBORw0KGgo=', mimeType: 'image/png' } }] },
+      { id: 'r0', role: 'reasoning', content: 'The user shows a picture.' },
+      { id: 'a0', role: 'assistant', content: 'A tiny PNG.' },
+    ]);
+    input.context = [{ description: 'Page', value: '/settings' }];
+    await collect(agent.run(input));
+
+    expect(requests[0]!.body.messages).to.deep.equal([
+      { role: 'system', content: 'Context:\n- Page: /settings' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+        ],
+      },
+      { role: 'assistant', content: 'A tiny PNG.' },
+    ]);
   });
 
   it('streams one tool call whose arguments arrive across many chunks, with the provider call id', async () => {
@@ -97,6 +120,13 @@ describe('OpenAIChatAgent', () => {
 
     expect(textOf(events)).to.equal("I'm sorry, I can't help with that.");
     expect(ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!.result).to.deep.equal({ finishReason: 'content-filter', rawFinishReason: 'stop' });
+  });
+
+  it('streams the reasoning the provider sends as REASONING events before the answer', async () => {
+    const { agent } = agentFor([{ fixture: 'openai/reasoning.sse' }]);
+    const events = await collect(agent.run(runInput([USER])));
+    expectReasoningThenText(events);
+    expect(ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!.usage![0]).to.deep.include({ outputTokens: 30, reasoningTokens: 20 });
   });
 
   it('throws in a browser when given a key without dangerouslyAllowBrowser, and not for a keyless local model', () => {
