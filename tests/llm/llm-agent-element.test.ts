@@ -75,6 +75,17 @@ describe('<ag-ui-agent> with a provider agent', () => {
     });
   }
 
+  it('answers a call of a tool the page lacks with unknown_tool when unknown-tools="answer", so the model can go on', async () => {
+    const { agent, requests } = providerAgent('openai', [{ fixture: FIXTURES.openai.toolCallSplit }, { fixture: FIXTURES.openai.afterTool }]);
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent unknown-tools="answer" .agent=${agent} .registry=${new ToolRegistry()}></ag-ui-agent>`);
+    await el.sendMessage('What is the weather in Paris?');
+
+    expect(requests).to.have.length(2);
+    const last = (requests[1]!.body.messages as Array<Record<string, unknown>>).at(-1)!;
+    expect(last).to.deep.include({ role: 'tool', tool_call_id: SPLIT_CALL_ID.openai });
+    expect(JSON.parse(String(last.content))).to.deep.include({ ok: false, errorCode: 'unknown_tool' });
+  });
+
   it('reports a refused key as ag-ui-run-error whose cause carries code auth_failed, without the key', async () => {
     const { agent } = providerAgent('openai', [{ status: 401, fixture: 'openai/401.json' }]);
     const el = await mountWith(agent, new ToolRegistry());
