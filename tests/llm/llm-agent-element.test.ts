@@ -1,0 +1,109 @@
+// <ag-ui-agent> over the provider agents: the element's own tool loop (validation, execution, follow-up run) on a
+// model that speaks the providers' documented streaming formats (tests/fixtures/llm/, replayed by a fetch stub).
+import type { RunErrorEvent, ToolMessage } from '@ag-ui/client';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { z } from 'zod';
+import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import { LlmErrorCode, type LlmAgent } from '../../web/src/llm/index.js';
+import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
+import { FIXTURES, PROVIDERS, SPLIT_CALL_ID, TEST_KEY, guardUnhandledRejections, providerAgent } from '../helpers/llm-providers.js';
+import { assistantText, rendered } from '../components/ag-ui-agent/helpers.js';
+
+/** The `get_weather` tool the fixtures call, as a page registers it (Zod schema; runs in the page). */
+function weatherTool(runs: unknown[]): ToolDefinition<{ city: string; unit?: 'celsius' | 'fahrenheit' | undefined }> {
+  return {
+    name: 'get_weather',
+    description: 'The weather in a city',
+    effect: 'read_only',
+    schema: z.object({ city: z.string(), unit: z.enum(['celsius', 'fahrenheit']).optional() }),
+    handler: (args) => {
+      runs.push(args);
+      return { city: args.city, temperature: 18, unit: args.unit ?? 'celsius' };
+    },
+  };
+}
+
+async function mountWith(agent: LlmAgent, registry: ToolRegistry): Promise<AgUiAgent> {
+  return fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${registry}></ag-ui-agent>`);
+}
+
+describe('<ag-ui-agent> with a provider agent', () => {
+  guardUnhandledRejections();
+
+  for (const provider of PROVIDERS) {
+    it(`runs a full tool round trip on ${provider}: call, tool in the page, result in the follow-up request, final text`, async () => {
+      const runs: unknown[] = [];
+      const registry = new ToolRegistry();
+      registry.register(weatherTool(runs));
+      const { agent, requests } = providerAgent(provider, [{ fixture: FIXTURES[provider].toolCallSplit }, { fixture: FIXTURES[provider].afterTool }]);
+      const el = await mountWith(agent, registry);
+      const errors: unknown[] = [];
+      el.addEventListener('ag-ui-run-error', (event) => errors.push(event.detail));
+      const ended = oneEvent(el, 'ag-ui-tool-call-end');
+
+      await el.sendMessage('What is the weather in Paris?');
+      const { detail } = await ended;
+      await rendered(el);
+
+      expect(errors).to.deep.equal([]);
+      expect(runs).to.deep.equal([{ city: 'Paris', unit: 'celsius' }]);
+      expect(detail.toolCallId).to.equal(SPLIT_CALL_ID[provider]);
+      expect(requests).to.have.length(2);
+      // The registered tool went to the model as JSON Schema.
+      const tools = requests[0]!.body.tools as Array<Record<string, unknown>>;
+      const schema = provider === 'openai' ? (tools[0]!.function as Record<string, unknown>).parameters : tools[0]!.input_schema;
+      expect(schema).to.deep.include({ type: 'object', required: ['city'] });
+      // The follow-up carries the call and the page's result in the provider's format.
+      const toolMessage = el.messages.find((message): message is ToolMessage => message.role === 'tool')!;
+      expect(JSON.parse(String(toolMessage.content))).to.deep.include({ temperature: 18 });
+      const sent = requests[1]!.body.messages as Array<Record<string, unknown>>;
+      if (provider === 'openai') {
+        expect(sent.at(-2)!.tool_calls).to.deep.equal([
+          { id: SPLIT_CALL_ID.openai, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } },
+        ]);
+        expect(sent.at(-1)).to.deep.equal({ role: 'tool', tool_call_id: SPLIT_CALL_ID.openai, content: toolMessage.content });
+      } else {
+        expect(sent.at(-2)!.content).to.deep.equal([
+          { type: 'text', text: 'Let me check the weather.' },
+          { type: 'tool_use', id: SPLIT_CALL_ID.anthropic, name: 'get_weather', input: { city: 'Paris', unit: 'celsius' } },
+        ]);
+        expect(sent.at(-1)).to.deep.equal({ role: 'user', content: [{ type: 'tool_result', tool_use_id: SPLIT_CALL_ID.anthropic, content: toolMessage.content }] });
+      }
+      expect(assistantText(el)).to.contain('It is 18 °C in Paris.');
+      await expect(el).to.be.accessible();
+    });
+  }
+
+  it('answers a call of a tool the page lacks with unknown_tool when unknown-tools="answer", so the model can go on', async () => {
+    const { agent, requests } = providerAgent('openai', [{ fixture: FIXTURES.openai.toolCallSplit }, { fixture: FIXTURES.openai.afterTool }]);
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent unknown-tools="answer" .agent=${agent} .registry=${new ToolRegistry()}></ag-ui-agent>`);
+    await el.sendMessage('What is the weather in Paris?');
+
+    expect(requests).to.have.length(2);
+    const last = (requests[1]!.body.messages as Array<Record<string, unknown>>).at(-1)!;
+    expect(last).to.deep.include({ role: 'tool', tool_call_id: SPLIT_CALL_ID.openai });
+    expect(JSON.parse(String(last.content))).to.deep.include({ ok: false, errorCode: 'unknown_tool' });
+  });
+
+  it('reports a refused key as ag-ui-run-error whose cause carries code auth_failed, without the key', async () => {
+    const { agent } = providerAgent('openai', [{ status: 401, fixture: 'openai/401.json' }]);
+    const el = await mountWith(agent, new ToolRegistry());
+    const failed = oneEvent(el, 'ag-ui-run-error');
+    await el.sendMessage('Hi');
+    const { detail } = await failed;
+    expect((detail.cause as RunErrorEvent).code).to.equal(LlmErrorCode.AUTH_FAILED);
+    expect(detail.message).to.match(/check the API key/);
+    expect(JSON.stringify(detail)).not.to.contain(TEST_KEY);
+  });
+
+  it('aborts the model request when the person presses Stop mid-stream', async () => {
+    const { agent, requests } = providerAgent('openai', [{ fixture: 'openai/text.sse', hangAfter: 700 }]);
+    const el = await mountWith(agent, new ToolRegistry());
+    const sending = el.sendMessage('Hi');
+    while (!assistantText(el).includes('Hello')) await rendered(el);
+    el.stop();
+    await sending;
+    expect(requests[0]!.signal?.aborted).to.equal(true);
+  });
+});
