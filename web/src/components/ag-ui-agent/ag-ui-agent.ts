@@ -106,6 +106,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<ToolApprovalRequestedDetail>} ag-ui-tool-approval-requested - Cancelable, a tool call waits for a person's approval; `preventDefault()` hides the approval card (answer with `approve()`/`deny(reason?)`).
  * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
+ * @fires {CustomEvent<ActivityChangedDetail>} ag-ui-activity-changed - An activity message (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) was created or changed.
  * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`).
  * @fires {CustomEvent<PersistenceErrorDetail>} ag-ui-persistence-error - The thread store failed (`code`: unavailable, quota_exceeded, version_unsupported, corrupt, failed); the conversation carries on in memory.
  *
@@ -144,6 +145,14 @@ const MAX_RENDERED = 150;
  * @csspart tool-call-more - The `<details>` of a cut payload; its summary is `tool-call-show-all` ("Show all (N KB)").
  * @csspart tool-call-args-full - The whole arguments, rendered when "Show all" is opened (also `tool-call-result-full`).
  * @csspart tool-call-error - The error message.
+ * @csspart tool-call-custom - What the call's renderer (`renderers`, `ToolDefinition.render`) shows, in place of the arguments and result.
+ * @csspart tool-call-details - The `<details>` with the raw arguments and result under a renderer's view (its summary is `tool-call-details-summary`).
+ * @csspart renderer-error - The notice shown when a page's tool or activity renderer threw (the default view follows).
+ * @csspart activity - An activity message (with `activity-<activityType>`), after the message it followed.
+ * @csspart activity-title - Its title (`content.title`, else its type), with `activity-progress` ("1 of 3 done") for a plan.
+ * @csspart activity-steps - The list of a plan's steps (content with `steps`).
+ * @csspart activity-step - A step (with `activity-step-<status>`), its text in `activity-step-text` and status in `activity-step-status`.
+ * @csspart activity-content - The content of an activity that is not a plan (JSON, first 4,000 characters).
  * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
  * @csspart tool-approval-title - Its question ("Allow <tool> to run?").
  * @csspart tool-approval-effect - What the tool's effect means.
