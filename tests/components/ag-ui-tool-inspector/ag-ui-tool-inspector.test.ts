@@ -86,7 +86,30 @@ describe('<ag-ui-tool-inspector>', () => {
     expect(($(el, '[part~="reset-circuit"]') as HTMLButtonElement).disabled).to.equal(true);
   });
 
-  it("shows the calls the bound agent made, from the element's events", async () => {
+  it("follows the bound agent's manager: a call shows while it runs, and its circuit", async () => {
+    let release!: (value: string) => void;
+    const gate = new Promise<string>((resolve) => (release = resolve));
+    const box = await fixture<HTMLElement>(html`<div>
+      <ag-ui-agent id="chat" url=${scenarioUrl('tool')} .registry=${new ToolRegistry()} .tools=${[
+        { name: 'echo', description: 'Echo', effect: 'read_only' as const, schema: z.record(z.string(), z.unknown()), handler: () => gate },
+      ]}></ag-ui-agent>
+      <ag-ui-tool-inspector for="chat" panel="calls"></ag-ui-tool-inspector>
+    </div>`);
+    const agent = box.querySelector<AgUiAgent>('ag-ui-agent')!;
+    const el = box.querySelector<AgUiToolInspector>('ag-ui-tool-inspector')!;
+    expect(agent.manager).to.be.instanceOf(ToolExecutionManager);
+    const executing = oneEvent(agent.manager!, 'tool-execution-executing');
+    const sending = agent.sendMessage('call echo');
+    await executing;
+    await el.updateComplete;
+    expect($(el, '[part~="call"]')!.dataset.status).to.equal('executing');
+    release('done');
+    await sending;
+    await el.updateComplete;
+    expect($(el, '[part~="call"]')!.dataset.status).to.equal('succeeded');
+  });
+
+  it('shows the calls the bound agent made, marked as asked by the agent', async () => {
     const box = await fixture<HTMLElement>(html`<div>
       <ag-ui-agent id="chat" url=${scenarioUrl('tool')} .registry=${new ToolRegistry()} .tools=${[
         { name: 'echo', description: 'Echo', effect: 'read_only' as const, schema: z.record(z.string(), z.unknown()), handler: (args: unknown) => args },

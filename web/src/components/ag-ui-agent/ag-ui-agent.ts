@@ -4,7 +4,7 @@ import { repeat } from '../../internal/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
 import { RunErrorCode, type PendingDecision, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
-import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolPolicy } from '../../tools/index.js';
+import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolExecutionManager, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { deadline, timeLeft } from '../../internal/scheduler.js';
@@ -463,6 +463,14 @@ export class AgUiAgent extends LitElement {
   /** What waits for a person: tool calls to approve and the interrupts of the last run (`PendingDecision[]`); read-only. */
   get decisions(): readonly PendingDecision[] {
     return this.#agentLoop.loop?.decisions ?? [];
+  }
+
+  /**
+   * The `ToolExecutionManager` that runs this element's tool calls (its loop's), read-only; `undefined` before the
+   * element has an agent. For tools such as `<ag-ui-tool-inspector>` that follow executions and circuit state live.
+   */
+  get manager(): ToolExecutionManager | undefined {
+    return this.#agentLoop.loop?.manager;
   }
 
   /** Whether a message is being answered (runs and tools of one user message), read-only. */
