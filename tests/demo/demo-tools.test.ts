@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import { demoPolicy } from '../../web/demo/demo-policy.js';
+import { demoRenderers } from '../../web/demo/demo-renderers.js';
 import { demoTools, editNoteTool } from '../../web/demo/demo-tools.js';
 import { $, assistantText, DEMO_URL, rendered, until } from '../components/ag-ui-agent/helpers.js';
 
@@ -12,7 +13,7 @@ describe('demo page tools and policy', () => {
   beforeEach(async () => {
     note = await fixture(html`<section class="note"><p id="note-text">Buy milk.</p></section>`);
     el = await fixture<AgUiAgent>(
-      html`<ag-ui-agent url=${DEMO_URL} .registry=${new ToolRegistry()} .policy=${demoPolicy} .tools=${demoTools}></ag-ui-agent>`,
+      html`<ag-ui-agent url=${DEMO_URL} .registry=${new ToolRegistry()} .policy=${demoPolicy} .tools=${demoTools} .renderers=${demoRenderers}></ag-ui-agent>`,
     );
   });
   afterEach(() => {
@@ -50,5 +51,16 @@ describe('demo page tools and policy', () => {
     expect(asked).to.equal(false);
     expect(document.documentElement.style.getPropertyValue('--demo-background')).to.equal('lightblue');
     expect($(el, '[part="tool-approval"]')).to.equal(null);
+  });
+
+  it('shows the time as a clock and the background change as a colour swatch (the demo renderers)', async () => {
+    await el.sendMessage('What time is it in Tokyo?');
+    await el.sendMessage('Make the background light blue');
+    await rendered(el);
+    const [clock, swatch] = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part="tool-call-custom"]')];
+    expect(clock!.textContent).to.match(/\d\d:\d\d\s+Asia\/Tokyo · \d{4}-\d\d-\d\d/);
+    expect(swatch!.textContent).to.contain('Background set to lightblue');
+    expect(swatch!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.equal('Colour swatch: lightblue');
+    await expect(el).to.be.accessible();
   });
 });

@@ -2,11 +2,13 @@ import '../src/index.js';
 import '../src/inspector.js';
 import type { AgUiAgent } from '../src/index.js';
 import { demoPolicy } from './demo-policy.js';
+import { demoRenderers } from './demo-renderers.js';
 import { demoTools } from './demo-tools.js';
 
 const agent = document.querySelector('ag-ui-agent') as AgUiAgent;
 agent.policy = demoPolicy;
 agent.tools = demoTools;
+agent.renderers = demoRenderers;
 
 // The policy is data: show it as such.
 const policyView = document.querySelector<HTMLElement>('#policy');

@@ -1,0 +1,40 @@
+// Per-tool renderers of the demo: how a person, not a developer, sees two of the tools' calls (the raw arguments and
+// result stay under each card's Details).
+import { html } from 'lit';
+import type { ToolCallRenderContext, ToolCallRenderer } from '../src/index.js';
+
+const settled = new Set(['succeeded', 'failed', 'cancelled', 'uncertain', 'unanswered']);
+
+/** `get_current_time` as a clock: the time large, its zone and date under it. */
+function clockCard(call: ToolCallRenderContext): unknown {
+  const args = (call.args ?? {}) as { timezone?: string };
+  const result = (call.result ?? {}) as { time?: string; date?: string; timezone?: string };
+  const zone = result.timezone ?? args.timezone ?? 'your time zone';
+  if (!settled.has(call.status)) return html`<p style="margin:0">Checking the time in ${zone}…</p>`;
+  if (!result.time) return html`<p style="margin:0">No time for ${zone}.</p>`;
+  return html`<div style="display:flex;align-items:baseline;gap:.75rem;flex-wrap:wrap">
+    <span style="font-size:2rem;font-variant-numeric:tabular-nums;font-weight:600">${result.time}</span>
+    <span style="color:var(--ag-ui-color-muted)">${zone.replace(/_/g, ' ')} · ${result.date}</span>
+  </div>`;
+}
+
+/** `change_background` as a colour swatch, from the arguments as soon as they stream in. */
+function swatchCard(call: ToolCallRenderContext): unknown {
+  const color = (call.args as { color?: string } | undefined)?.color;
+  const valid = typeof color === 'string' && CSS.supports('color', color);
+  const text =
+    call.status === 'succeeded' ? `Background set to ${color}` : call.status === 'awaiting_approval' ? `Change the background to ${color}?` : `Background: ${color ?? '…'}`;
+  return html`<div style="display:flex;align-items:center;gap:.75rem">
+    <span
+      role="img"
+      aria-label=${valid ? `Colour swatch: ${color}` : 'No colour yet'}
+      style="width:2.5rem;height:2.5rem;border-radius:.5rem;border:1px solid var(--ag-ui-color-border);background:${valid ? color : 'transparent'}"
+    ></span>
+    <span>${text}</span>
+  </div>`;
+}
+
+export const demoRenderers: Record<string, ToolCallRenderer> = {
+  get_current_time: clockCard,
+  change_background: swatchCard,
+};
