@@ -62,7 +62,7 @@ describe('demo page', () => {
   it('shows the tool inspector beside the element, with the event log as the other tab', async () => {
     await setViewport({ width: 1280, height: 800 });
     const inspector = document.querySelector<AgUiToolInspector>('section.log ag-ui-tool-inspector')!;
-    await waitUntil(() => inspector.shadowRoot?.querySelectorAll('[part~="tool"]').length === 4, 'the demo tools listed');
+    await waitUntil(() => inspector.shadowRoot?.querySelectorAll('[part~="tool"]').length === 5, 'the demo tools listed');
     const names = [...inspector.shadowRoot!.querySelectorAll('[part~="tool-name"]')].map((node) => node.textContent);
     expect(names).to.have.members(['calculator', 'get_current_time', 'change_background', 'edit_note']);
     const panel = document.querySelector('section.log')!.getBoundingClientRect();

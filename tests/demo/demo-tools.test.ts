@@ -26,6 +26,7 @@ describe('demo page tools and policy', () => {
       get_current_time: 'read_only',
       change_background: 'state_change',
       edit_note: 'state_change',
+      pick_color: 'read_only',
     });
   });
 
@@ -62,5 +63,19 @@ describe('demo page tools and policy', () => {
     expect(swatch!.textContent).to.contain('Background set to lightblue');
     expect(swatch!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.equal('Colour swatch: lightblue');
     await expect(el).to.be.accessible();
+  });
+
+  it('asks the person to pick a colour in the card, and the agent hears the answer (the demo UI tool)', async () => {
+    const sending = el.sendMessage('Help me pick a colour');
+    const swatch = await until(el, '[part="tool-call-custom"] button:not([disabled])');
+    const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="tool-call-custom"] button')];
+    expect(buttons.map((button) => button.textContent!.trim())).to.deep.equal(['lightblue', 'lavender', 'honeydew', 'mistyrose', 'wheat']);
+    await expect(el).to.be.accessible();
+    expect(swatch).to.equal(buttons[0]);
+    buttons[1]!.click();
+    await sending;
+    await rendered(el);
+    expect(assistantText(el)).to.contain('You picked lavender.');
+    expect(el.shadowRoot!.querySelector('[part="tool-call-custom"] button[aria-pressed="true"]')!.textContent!.trim()).to.equal('lavender');
   });
 });

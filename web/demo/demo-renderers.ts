@@ -2,6 +2,7 @@
 // result stay under each card's Details).
 import { html } from 'lit';
 import type { ToolCallRenderContext, ToolCallRenderer } from '../src/index.js';
+import type { UiToolRenderContext } from '../src/tools/index.js';
 
 const settled = new Set(['succeeded', 'failed', 'cancelled', 'uncertain', 'unanswered']);
 
@@ -32,6 +33,28 @@ function swatchCard(call: ToolCallRenderContext): unknown {
     ></span>
     <span>${text}</span>
   </div>`;
+}
+
+/** `pick_color`'s question: a swatch per option, answering the call when clicked (disabled once answered). */
+export function pickColorCard(call: UiToolRenderContext<{ question: string; options: string[] }>): unknown {
+  const chosen = (call.result as { color?: string } | undefined)?.color;
+  const options = call.args?.options ?? [];
+  return html`<fieldset style="border:0;margin:0;padding:0">
+    <legend style="padding:0;margin-bottom:.5rem">${call.args?.question ?? 'Pick a colour'}</legend>
+    <div style="display:flex;flex-wrap:wrap;gap:.5rem">
+      ${options.map(
+        (color) => html`<button
+          type="button"
+          ?disabled=${!call.respond}
+          aria-pressed=${chosen === color ? 'true' : 'false'}
+          @click=${() => call.respond?.({ color })}
+          style="display:flex;align-items:center;gap:.375rem;padding:.25rem .5rem;border-radius:.5rem;border:${chosen === color ? '2px solid var(--ag-ui-color-accent)' : '1px solid var(--ag-ui-color-border)'};background:var(--ag-ui-color-background);color:var(--ag-ui-color-text);font:inherit;cursor:pointer"
+        >
+          <span aria-hidden="true" style="width:1.25rem;height:1.25rem;border-radius:.25rem;border:1px solid var(--ag-ui-color-border);background:${color}"></span>${color}
+        </button>`,
+      )}
+    </div>
+  </fieldset>`;
 }
 
 export const demoRenderers: Record<string, ToolCallRenderer> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PermanentToolError, type ToolDefinition } from '../src/tools/index.js';
+import { defineUiTool, PermanentToolError, type ToolDefinition } from '../src/tools/index.js';
 import { evaluateExpression } from './calculator.js';
+import { pickColorCard } from './demo-renderers.js';
 
 /** Whether `Intl` knows the IANA time zone `zone`. */
 function isTimeZone(zone: string): boolean {
@@ -92,4 +93,17 @@ export const editNoteTool: ToolDefinition<{ text: string }> = {
   metadata: { category: 'page', tags: ['demo'] },
 };
 
-export const demoTools = [calculatorTool, currentTimeTool, changeBackgroundTool, editNoteTool];
+/**
+ * `pick_color`: a UI tool. The person answers it by clicking a swatch in its card (`demo-renderers.ts`); the answer is
+ * checked against `result` and becomes the tool's result.
+ */
+export const pickColorTool = defineUiTool({
+  name: 'pick_color',
+  description: 'Asks the user to pick a colour among options; returns { color }.',
+  schema: z.object({ question: z.string(), options: z.array(z.string()).min(1).max(12) }),
+  result: z.object({ color: z.string().refine((c) => CSS.supports('color', c), { message: 'Not a CSS colour' }) }),
+  render: (call) => pickColorCard(call),
+  metadata: { category: 'page', tags: ['demo'] },
+});
+
+export const demoTools = [calculatorTool, currentTimeTool, changeBackgroundTool, editNoteTool, pickColorTool];

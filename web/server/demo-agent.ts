@@ -26,6 +26,7 @@ export const DEMO_DELAY_MS = 20;
  * | user: "what is 12 * 7", "calculate (3+4)/2"       | preface text, then `calculator {expression}`                              |
  * | user: "make the background light blue" / "#ffeecc" | preface text, then `change_background {color}` (a CSS colour)            |
  * | user: "edit the note to say ..."                  | preface text, then `edit_note {text}` (a `state_change` tool: approval)   |
+ * | user: "help me pick a colour"                     | preface text, then `pick_color {question, options}` (a UI tool: the person answers) |
  * | user: several of the above                        | one run with the calls in parallel, in the order they were asked          |
  * | user: "server error" / "fail"                     | some text, then `RUN_ERROR {code: 'demo_server_error'}`                   |
  * | user: "http 500"                                  | HTTP 500 with a JSON error body, no stream                                |

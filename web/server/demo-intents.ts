@@ -6,6 +6,7 @@ export const DemoToolName = {
   CALCULATOR: 'calculator',
   CHANGE_BACKGROUND: 'change_background',
   EDIT_NOTE: 'edit_note',
+  PICK_COLOR: 'pick_color',
 } as const;
 export type DemoToolName = (typeof DemoToolName)[keyof typeof DemoToolName];
 
@@ -41,6 +42,10 @@ const RUN_ERROR = /\b(server error|run error|fail|failure|crash)\b/i;
 const TIME = /\b(time|clock)\b/i;
 const NOTE = /\bnotes?\b/i;
 const BACKGROUND = /\b(background|backdrop|bg|colou?r)\b/i;
+/** "help me pick a colour", "let me choose the colour": the person chooses (a UI tool), nothing is changed yet. */
+const PICK_COLOR = /\b(pick|choose|select)\b[^.?!]*\bcolou?rs?\b/i;
+/** The colours `pick_color` offers. */
+export const PICK_COLOR_OPTIONS = ['lightblue', 'lavender', 'honeydew', 'mistyrose', 'wheat'] as const;
 
 /**
  * Reads a user message the way the demo agent does: deterministic keyword rules, no model.
@@ -73,7 +78,15 @@ export function parseDemoRequest(text: string): DemoRequest {
   request.tools.push(...findTimeRequests(rest));
   request.tools.push(...findCalculations(rest));
 
-  const background = BACKGROUND.exec(rest);
+  const pick = PICK_COLOR.exec(rest);
+  const background = pick ? null : BACKGROUND.exec(rest);
+  if (pick) {
+    request.tools.push({
+      toolName: DemoToolName.PICK_COLOR,
+      args: { question: 'Which background colour would you like?', options: [...PICK_COLOR_OPTIONS] },
+      position: pick.index,
+    });
+  }
   if (background) {
     const color = findColor(rest);
     if (color) {

@@ -11,6 +11,7 @@ export const DEMO_CAPABILITIES = [
   '- **arithmetic**: "what is 12 * 7?" calls `calculator`',
   '- **the background**: "make the background light blue" calls `change_background`',
   '- **the note**: "edit the note to say hello" calls `edit_note` (a change that asks for your approval)',
+  '- **a choice**: "help me pick a colour" calls `pick_color`, which you answer in its card',
   '- **two at once**: "what time is it in London and what is 2 + 2?" makes two parallel tool calls',
   '- **errors**: "server error" ends the run with `RUN_ERROR`; "http 500" answers HTTP 500',
 ].join('\n');
@@ -40,6 +41,8 @@ export function describeToolRequest(toolName: string, args: unknown): string {
       return typeof record.color === 'string' ? `change the background to ${humanizeColor(record.color)}` : 'change the background';
     case DemoToolName.EDIT_NOTE:
       return 'edit the note';
+    case DemoToolName.PICK_COLOR:
+      return 'ask you to pick a colour';
     default:
       return `run the \`${toolName}\` tool`;
   }
@@ -89,6 +92,10 @@ export function describeToolAnswer(answer: ToolAnswer): string {
     case DemoToolName.EDIT_NOTE: {
       const text = typeof args.text === 'string' ? args.text : stringField(value, ['text', 'note']);
       return text !== undefined ? `Done: the note now says "${text}".` : 'Done: the note is updated.';
+    }
+    case DemoToolName.PICK_COLOR: {
+      const color = stringField(value, ['color', 'colour']);
+      return color ? `You picked ${humanizeColor(color)}. Say "make the background ${humanizeColor(color)}" to use it.` : 'You picked a colour.';
     }
     default:
       return `The \`${answer.toolName}\` tool returned: ${answer.content}`;

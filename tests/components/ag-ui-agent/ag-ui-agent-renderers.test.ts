@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { ActivityChangedDetail } from '../../../web/src/agent/types.js';
 import type { ToolCallRenderContext } from '../../../web/src/components/ag-ui-agent/tool-render-context.js';
-import { ToolRegistry } from '../../../web/src/tools/index.js';
+import { ToolRegistry, defineUiTool, type UiToolRenderContext } from '../../../web/src/tools/index.js';
 import { pushedAgent, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
-import { $, $$, deferred, rendered, scenarioUrl } from './helpers.js';
+import { $, $$, assistantText, deferred, rendered, scenarioUrl } from './helpers.js';
 
 /** A weather tool whose handler waits for `gate`. */
 function weatherTool(gate: Promise<string>) {
@@ -109,6 +109,68 @@ describe('<ag-ui-agent> tool renderers and activities', () => {
     await second.sendMessage('Echo');
     await rendered(second);
     expect($(second, '.echoed')?.textContent).to.equal('HI');
+  });
+
+  it('continues the run with the answer a person gives through a UI tool, after checking it against its result schema', async () => {
+    const replies: Array<{ ok: true } | { ok: false; message: string }> = [];
+    const pickSize = defineUiTool({
+      name: 'pick_size',
+      description: 'Asks the user to pick a size',
+      schema: z.object({ question: z.string() }),
+      result: z.object({ size: z.enum(['S', 'M', 'L']) }),
+      render: ({ args, respond, status }: UiToolRenderContext<{ question: string }>) => html`<fieldset class="pick" data-status=${status}>
+        <legend>${args?.question ?? ''}</legend>
+        ${['S', 'M', 'XL'].map(
+          (size) => html`<button type="button" ?disabled=${!respond} @click=${() => replies.push(respond!({ size }))}>${size}</button>`,
+        )}
+      </fieldset>`,
+    });
+    const registry = new ToolRegistry();
+    registry.register(pickSize);
+    const el = await fixture<AgUiAgent>(
+      html`<ag-ui-agent url=${scenarioUrl('tool', { tool: 'pick_size', args: '{"question":"Which size?"}' })} .registry=${registry}></ag-ui-agent>`,
+    );
+    const sending = el.sendMessage('Order a shirt');
+    await waitUntil(() => $(el, '.pick button:not([disabled])') !== null, 'the question is not asked');
+    expect($(el, '.pick legend')!.textContent).to.equal('Which size?');
+    const [, medium, extraLarge] = $$(el, '.pick button');
+    extraLarge!.click();
+    expect(replies).to.have.length(1);
+    expect(replies[0]).to.include({ ok: false });
+    expect((replies[0] as { message: string }).message).to.contain('expected one of');
+    expect(el.running).to.equal(true); // an answer the schema refuses leaves the call waiting
+    medium!.click();
+    await sending;
+    await rendered(el);
+    expect(replies[1]).to.deep.equal({ ok: true });
+    expect([...el.toolCalls.values()][0]!.status).to.equal('succeeded');
+    expect(assistantText(el)).to.contain('Result: {"size":"M"}');
+    expect($(el, '.pick')!.dataset.status).to.equal('succeeded');
+    expect($(el, '.pick button:not([disabled])')).to.equal(null);
+  });
+
+  it('ends a UI tool call cancelled when the person declines, and the agent is told', async () => {
+    let decline: (() => void) | undefined;
+    const ask = defineUiTool({
+      name: 'ask',
+      description: 'Asks the user',
+      schema: z.object({}).loose(),
+      render: ({ cancel }: UiToolRenderContext) => {
+        decline = cancel && (() => cancel('not now'));
+        return html`<p class="ask">${cancel ? 'Waiting' : 'Done'}</p>`;
+      },
+    });
+    const registry = new ToolRegistry();
+    registry.register(ask);
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${scenarioUrl('tool', { tool: 'ask', args: '{}' })} .registry=${registry}></ag-ui-agent>`);
+    const sending = el.sendMessage('Ask me');
+    await waitUntil(() => $(el, '.ask')?.textContent === 'Waiting' && decline !== undefined, 'not waiting');
+    decline!();
+    await sending;
+    await rendered(el);
+    const record = [...el.toolCalls.values()][0]!;
+    expect(record.status).to.equal('cancelled');
+    expect(record.error?.message).to.contain('The user declined: not now');
   });
 
   it('contains a renderer that throws: a short error and the default card, the transcript intact', async () => {

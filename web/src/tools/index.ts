@@ -111,3 +111,4 @@ export type { ToolExecutor } from './tool-executor.js';
 export { computeRetryDelay, isRetryableCategory } from './retry.js';
 export { ToolExecutionManager } from './tool-execution-manager.js';
 export type { ToolExecuteOptions, ToolExecutionManagerOptions } from './tool-execution-manager.js';
+export { defineUiTool, type UiToolDefinition, type UiToolRenderContext } from './ui-tool.js';

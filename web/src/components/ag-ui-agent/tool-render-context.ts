@@ -5,11 +5,15 @@
  */
 import { parsePartialJson } from '../../agent/partial-json.js';
 import type { ToolCallRecord } from '../../agent/types.js';
-import type { ToolRenderContext } from '../../tools/index.js';
+import type { ToolRenderContext, UiToolRenderContext } from '../../tools/index.js';
+import { uiToolAnswers } from '../../tools/ui-tool.js';
 import type { CustomRenderer } from './custom-renderer.js';
 
-/** `ToolRenderContext` with the record typed: what `renderers` and `ToolDefinition.render` are called with. */
-export interface ToolCallRenderContext<TArgs = unknown> extends ToolRenderContext<TArgs> {
+/**
+ * `ToolRenderContext` with the record typed: what `renderers` and `ToolDefinition.render` are called with; for a call
+ * of a UI tool (`defineUiTool`) waiting for the person, also `respond()` and `cancel()`.
+ */
+export interface ToolCallRenderContext<TArgs = unknown> extends ToolRenderContext<TArgs>, Pick<UiToolRenderContext<TArgs>, 'respond' | 'cancel'> {
   record: Readonly<ToolCallRecord> & Readonly<Record<string, unknown>>;
 }
 
@@ -28,6 +32,8 @@ export function toolRenderContext(record: ToolCallRecord): ToolCallRenderContext
     result: record.result === undefined ? undefined : parseResult(record.result),
     record: record as ToolCallRenderContext['record'],
   };
+  const answers = record.kind === 'frontend' && record.status === 'executing' ? uiToolAnswers(record.toolCallId) : undefined;
+  if (answers) Object.assign(context, answers);
   if (record.error) {
     const { message, code, category } = record.error;
     context.error = { message, category, ...(code !== undefined && { code }) };
