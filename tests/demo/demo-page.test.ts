@@ -64,7 +64,7 @@ describe('demo page', () => {
     const inspector = document.querySelector<AgUiToolInspector>('section.log ag-ui-tool-inspector')!;
     await waitUntil(() => inspector.shadowRoot?.querySelectorAll('[part~="tool"]').length === 5, 'the demo tools listed');
     const names = [...inspector.shadowRoot!.querySelectorAll('[part~="tool-name"]')].map((node) => node.textContent);
-    expect(names).to.have.members(['calculator', 'get_current_time', 'change_background', 'edit_note']);
+    expect(names).to.have.members(['calculator', 'get_current_time', 'change_background', 'edit_note', 'pick_color']);
     const panel = document.querySelector('section.log')!.getBoundingClientRect();
     expect(panel.left).to.be.at.least(el.getBoundingClientRect().right);
     expect(inspector.getBoundingClientRect().height).to.be.above(200);
