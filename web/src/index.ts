@@ -135,6 +135,8 @@ export type {
   AgentRunLoopEventName,
   AgentRunLoopOptions,
   ApprovalReason,
+  ApprovalScope,
+  RememberedApproval,
   ConversationChange,
   DecisionsChangedDetail,
   DecisionState,

@@ -288,3 +288,97 @@ describe('<ag-ui-agent> tool approval of large arguments', () => {
     expect(runs).to.deep.equal([text]);
   });
 });
+
+describe('<ag-ui-agent> remembered approvals', () => {
+  function noteTools(runs: unknown[]) {
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    registry.register({
+      name: 'rename',
+      description: 'Renames the note',
+      effect: 'state_change',
+      schema: z.object({ text: z.string() }),
+      handler: ({ text }) => (runs.push(`rename:${text}`), { text }),
+    });
+    return registry;
+  }
+
+  it('"Allow for this conversation" skips the next approval of that tool in the thread, not of another tool or thread', async () => {
+    const runs: unknown[] = [];
+    const registry = noteTools(runs);
+    const el = await mount(EDIT_URL, registry);
+    const sending = el.sendMessage('Edit the note');
+    const remember = await until(el, '[part~="tool-approval-remember-thread"]');
+    expect(remember.textContent!.trim()).to.equal('Allow for this conversation');
+    await expect(el).to.be.accessible();
+    remember.click();
+    await sending;
+    await rendered(el);
+    expect(runs).to.deep.equal(['Buy oat milk']);
+    expect(el.rememberedApprovals).to.deep.equal([{ toolName: 'edit', scope: 'thread', threadId: el.threadId }]);
+
+    let asked = 0;
+    el.addEventListener('ag-ui-tool-approval-requested', () => asked++);
+    await el.sendMessage('Edit it again');
+    await rendered(el);
+    expect(asked).to.equal(0);
+    expect(runs).to.deep.equal(['Buy oat milk', 'Buy oat milk']);
+    expect($$(el, '[part="tool-call-approved-by"]').at(-1)!.textContent).to.equal('Allowed for this conversation');
+
+    el.url = scenarioUrl('tool', { tool: 'rename', args: '{"text":"x"}' });
+    await el.updateComplete;
+    // A new url is a new conversation (thread); and rename is another tool anyway.
+    const other = el.sendMessage('Rename it');
+    await until(el, '[part="tool-approval"]');
+    expect(asked).to.equal(1);
+    el.stop();
+    await other;
+  });
+
+  it('"Always allow" holds in a new thread until forgotten, and lapses when the tool changes', async () => {
+    const runs: unknown[] = [];
+    const registry = noteTools(runs);
+    const el = await mount(EDIT_URL, registry);
+    let sending = el.sendMessage('Edit the note');
+    (await until(el, '[part~="tool-approval-remember-always"]')).click();
+    await sending;
+    el.reset();
+    let asked = 0;
+    el.addEventListener('ag-ui-tool-approval-requested', () => asked++);
+    await el.sendMessage('Edit the note');
+    expect(asked).to.equal(0);
+    expect(runs).to.have.length(2);
+
+    // Registered again with another description: another tool as far as the approval goes.
+    registry.unregister('edit');
+    registry.register({ ...editTool(runs), description: 'Edits the note, and mails it to everyone' });
+    sending = el.sendMessage('Edit the note');
+    await until(el, '[part="tool-approval"]');
+    expect(asked).to.equal(1);
+    el.stop();
+    await sending;
+    await rendered(el);
+
+    registry.unregister('edit');
+    registry.register(editTool(runs));
+    expect(el.forgetApprovals('edit')).to.equal(1);
+    expect(el.rememberedApprovals).to.deep.equal([]);
+    sending = el.sendMessage('Edit the note');
+    await until(el, '[part="tool-approval"]');
+    expect(asked).to.equal(2);
+    el.stop();
+    await sending;
+  });
+
+  it('never offers to remember an approval the policy asks for on every call', async () => {
+    const registry = noteTools([]);
+    registry.setPolicy({ tools: { edit: { decision: 'require_approval' } } });
+    const el = await mount(EDIT_URL, registry);
+    const sending = el.sendMessage('Edit the note');
+    await until(el, '[part="tool-approval"]');
+    expect($(el, '[part~="tool-approval-remember"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('[part="tool-approval-approve"]')).to.not.equal(null);
+    el.stop();
+    await sending;
+  });
+});

@@ -4,6 +4,7 @@ import { ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type To
 import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { decideToolCall } from '../tools/tool-policy.js';
 import { Conversation } from './conversation.js';
+import { ApprovalMemory } from './approval-memory.js';
 import { Decisions, type DecisionsHost } from './decisions.js';
 import { EventDrain } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
@@ -16,7 +17,9 @@ import {
   type AgentRunLoopEventMap,
   type AgentRunLoopOptions,
   type InterruptDetail,
+  type ApprovalScope,
   type PendingDecision,
+  type RememberedApproval,
   type RestoredThread,
   type RunErrorDetail,
   type RunnableAgent,
@@ -148,6 +151,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   readonly #decisions: Decisions;
   readonly #tools: ToolRoundContext;
   readonly #listeners = new AbortController();
+  readonly #approvals = new ApprovalMemory();
   #threadId: string;
   #lastError: RunErrorDetail | undefined;
   #pendingInterrupts: Interrupt[] = [];
@@ -183,6 +187,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       store: this.#store,
       decisions: this.#decisions,
       journal: () => this.journal,
+      approvals: this.#approvals,
+      threadId: () => this.#threadId,
     };
     this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
     // A denial always wins: an approval still open for a tool the policy came to deny is withdrawn (decided anew).
@@ -307,10 +313,27 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   /**
    * Approves a call that is `awaiting_approval` (the same as its decision's `answer({ approved: true })`): a frontend
    * call runs now; for a `tool_call` interrupt about a server's call, `{ approved: true }` goes into the resume.
+   * @param options - `remember`: also approve the tool's later calls, in this thread (`'thread'`) or everywhere this
+   *   loop runs (`'always'`); ignored for a tool whose every call needs approval (the tool's `requiresApproval`, the
+   *   policy's `tools[name].decision`), and it lapses if the tool is registered again changed (see `forgetApprovals()`)
    * @returns `false` when `toolCallId` is not waiting for approval
    */
-  approveToolCall(toolCallId: string): boolean {
-    return this.#decisions.approvalFor(toolCallId)?.answer({ approved: true }) ?? false;
+  approveToolCall(toolCallId: string, options: { remember?: ApprovalScope } = {}): boolean {
+    const remember = options.remember === 'thread' || options.remember === 'always' ? options.remember : undefined;
+    return this.#decisions.approvalFor(toolCallId)?.answer(remember ? { approved: true, remember } : { approved: true }) ?? false;
+  }
+
+  /** The approvals a person asked to remember (`approveToolCall(id, { remember })`), tool by tool. */
+  get rememberedApprovals(): RememberedApproval[] {
+    return this.#approvals.list();
+  }
+
+  /**
+   * Forgets remembered approvals (of `toolName`, else of every tool): their calls are asked about again.
+   * @returns how many were forgotten
+   */
+  forgetApprovals(toolName?: string): number {
+    return this.#approvals.forget(toolName);
   }
 
   /**

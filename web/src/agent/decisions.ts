@@ -4,14 +4,14 @@
  * @internal
  */
 import { buildResumeArray, isInterruptExpired, type Interrupt, type ResumeEntry } from '@ag-ui/client';
-import type { ApprovalReason, PendingDecision } from './types.js';
+import type { ApprovalReason, ApprovalScope, PendingDecision } from './types.js';
 
 /**
  * How an approval of a frontend call ended. `withdrawn`: what was asked no longer holds (the policy now denies the
  * tool, or its arguments changed): the caller decides the call again.
  */
 export type ApprovalOutcome =
-  | { status: 'approved' }
+  | { status: 'approved'; remember?: ApprovalScope }
   | { status: 'denied'; reason?: string }
   | { status: 'cancelled' }
   | { status: 'withdrawn' };
@@ -20,6 +20,13 @@ export type ApprovalOutcome =
 export const APPROVAL_RESPONSE_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({
   type: 'object',
   properties: { approved: { type: 'boolean' }, reason: { type: 'string' } },
+  required: ['approved'],
+});
+
+/** The answer schema of a frontend call's approval: `APPROVAL_RESPONSE_SCHEMA` plus `remember` (an `ApprovalScope`). */
+const TOOL_APPROVAL_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({
+  type: 'object',
+  properties: { approved: { type: 'boolean' }, reason: { type: 'string' }, remember: { enum: ['thread', 'always'] } },
   required: ['approved'],
 });
 
@@ -134,7 +141,7 @@ export class Decisions {
           reason === 'recovery'
             ? `${toolCallName} was running when the page was reloaded, so it may have completed. Run it again?`
             : `Allow ${toolCallName} to run?`,
-        responseSchema: APPROVAL_RESPONSE_SCHEMA,
+        responseSchema: TOOL_APPROVAL_SCHEMA,
         state: 'open',
         handledByPage: false,
         controller,
@@ -144,7 +151,10 @@ export class Decisions {
         answer: (payload?: unknown) => {
           const approved = approvedIn(payload);
           if (approved === undefined) return false;
-          if (approved) return finish({ status: 'approved' });
+          if (approved) {
+            const remember = (payload as { remember?: unknown }).remember;
+            return finish(remember === 'thread' || remember === 'always' ? { status: 'approved', remember } : { status: 'approved' });
+          }
           const reason = (payload as { reason?: unknown }).reason;
           const trimmed = typeof reason === 'string' ? reason.trim() : '';
           return finish(trimmed === '' ? { status: 'denied' } : { status: 'denied', reason: trimmed });

@@ -24,6 +24,8 @@ export {
   type AgentRunLoopEventName,
   type AgentRunLoopOptions,
   type ApprovalReason,
+  type ApprovalScope,
+  type RememberedApproval,
   type DecisionState,
   type DecisionsChangedDetail,
   type InterruptDetail,

@@ -19,7 +19,7 @@ import {
 } from '../tools/index.js';
 import { parsePartialJson } from './partial-json.js';
 import { ToolResultErrorCode, contentText, toolFailureMessage } from './tool-results.js';
-import type { AgentRunLoopEventMap, ApprovalReason, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
+import type { AgentRunLoopEventMap, ApprovalReason, ApprovalScope, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
 type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
 
@@ -183,14 +183,26 @@ export class ToolCallStore {
    * A call waits for a person: `awaiting_approval` with `approval` (arguments redacted), `tool-status-changed`.
    * @returns the arguments as the page may see them
    */
-  awaitApproval(toolCallId: string, effect: ToolEffect | undefined, args: unknown, reason: ApprovalReason = 'policy'): unknown {
+  awaitApproval(toolCallId: string, effect: ToolEffect | undefined, args: unknown, reason: ApprovalReason = 'policy', rememberable = false): unknown {
     const record = this.records.get(toolCallId);
     if (!record) return args;
     const shown = redactToolArgs(this.#redaction(record), args);
     record.args = shown;
-    record.approval = { args: shown, defaultPrevented: false, ...(effect !== undefined && { effect }), ...(reason === 'recovery' && { reason }) };
+    record.approval = {
+      args: shown,
+      defaultPrevented: false,
+      ...(effect !== undefined && { effect }),
+      ...(reason === 'recovery' && { reason }),
+      ...(rememberable && { rememberable }),
+    };
     this.#setStatus(record, 'awaiting_approval');
     return shown;
+  }
+
+  /** The call needs no asking: a person approved its tool for this thread or always (`approvedBy`). */
+  approvedBy(toolCallId: string, scope: ApprovalScope): void {
+    const record = this.records.get(toolCallId);
+    if (record) record.approvedBy = scope;
   }
 
   /** A listener of the approval request took it over: default UIs stay hidden. */

@@ -21,6 +21,7 @@ import {
 import type { Conversation } from './conversation.js';
 import type { Decisions } from './decisions.js';
 import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
+import { isRememberable, type ApprovalMemory } from './approval-memory.js';
 import type { ToolCallClaim, ToolCallJournal } from './types.js';
 import {
   APPROVAL_DENIED_MESSAGE,
@@ -43,6 +44,9 @@ export interface ToolRoundContext {
   readonly decisions: Decisions;
   /** The journal that makes executions durable and exclusive across tabs (`AgentRunLoop.journal`), read per call. */
   journal(): ToolCallJournal | undefined;
+  /** Approvals a person asked to remember, and the thread the round is in. */
+  readonly approvals: ApprovalMemory;
+  threadId(): string;
 }
 
 /**
@@ -161,8 +165,11 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
 
     const decision = decideToolCall(registry.policy, tool, args);
     if (decision === 'deny') return policyDenied(context, toolCallId, name);
-    if (decision === 'require_approval' && !rerunApproved) {
-      const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args);
+    const remembered = decision === 'require_approval' && !rerunApproved ? context.approvals.allows(context.threadId(), tool, registry.policy) : undefined;
+    if (remembered) store.approvedBy(toolCallId, remembered);
+    else if (decision === 'require_approval' && !rerunApproved) {
+      const rememberable = isRememberable(tool, registry.policy);
+      const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args, 'policy', rememberable);
       const verdict = await context.decisions.askApproval(toolCallId, name, argsText, shownArgs, signal, (takenOver) => {
         if (takenOver) store.approvalTakenOver(toolCallId);
       });
@@ -176,6 +183,7 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
       const now = conversation.getToolCall(toolCallId);
       if (now?.toolCall.function.arguments !== argsText || now.toolCall.function.name !== name || registry.get(name) !== tool) continue;
       if (registry.isDenied(name) || decideToolCall(registry.policy, tool, args) === 'deny') return policyDenied(context, toolCallId, name);
+      if (verdict.remember && rememberable) context.approvals.remember(context.threadId(), tool, verdict.remember);
     }
     return execute(context, toolCallId, tool, args, signal);
   }

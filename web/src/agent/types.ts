@@ -164,6 +164,8 @@ export interface ToolCallRecord {
   approval?: ToolApprovalView;
   /** The `ToolExecutionManager` execution that ran it (see `manager.getExecution()`). */
   executionId?: string;
+  /** The call ran without asking because a person had approved its tool for this thread or always. */
+  approvedBy?: ApprovalScope;
   /**
    * What an attempt the runtime had abandoned (timed out, stopped) did when it settled afterwards: its result or error
    * (redacted like `result` and `error`). Only recorded: the agent is told nothing more. `at`: ms since the epoch.
@@ -194,10 +196,30 @@ export interface ToolApprovalView {
    * running when the page went away and its outcome is unknown: approving runs it again, denying marks it failed.
    */
   reason?: ApprovalReason;
+  /**
+   * Whether the person may approve all of this tool's calls at once (`thread`, `always`): not for a tool that the
+   * page's policy or the tool itself says needs approval on every call.
+   */
+  rememberable?: boolean;
 }
 
 /** Why a call waits for a person (`ToolApprovalView.reason`, `PendingDecision.reason`). */
 export type ApprovalReason = 'policy' | 'recovery';
+
+/**
+ * How long a person's approval of a tool holds (`approveToolCall(id, { remember })`): `thread`, the calls of that
+ * tool in this thread; `always`, every call of it (this page, until the loop goes). Either lapses when the tool is
+ * registered again with another description, effect or schema.
+ */
+export type ApprovalScope = 'thread' | 'always';
+
+/** An approval a person asked to remember (`AgentRunLoop.rememberedApprovals`). */
+export interface RememberedApproval {
+  toolName: string;
+  scope: ApprovalScope;
+  /** The thread, for `scope: 'thread'`. */
+  threadId?: string;
+}
 
 export interface RunStartedDetail { threadId: string; runId: string; /** 0 for the user's run, n for the n-th follow-up. */ iteration: number }
 export interface RunFinishedDetail {

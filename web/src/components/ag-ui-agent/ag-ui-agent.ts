@@ -3,7 +3,7 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from '../../internal/repeat.js';
 import type { Context, Message, State } from '@ag-ui/client';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
-import { RunErrorCode, type PendingDecision, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
+import { RunErrorCode, type ApprovalScope, type PendingDecision, type RememberedApproval, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolExecutionManager, type ToolPolicy } from '../../tools/index.js';
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
@@ -161,6 +161,8 @@ const MAX_RENDERED = 150;
  * @csspart tool-approval-actions - The row of buttons.
  * @csspart tool-approval-approve - The Approve button.
  * @csspart tool-approval-deny - The Deny button.
+ * @csspart tool-approval-remember - "Allow for this conversation" (also `tool-approval-remember-thread`) and "Always allow" (`tool-approval-remember-always`), offered unless the tool or the policy asks about every call.
+ * @csspart tool-call-approved-by - "Allowed for this conversation" / "Always allowed" on a call that ran without asking.
  * @csspart tool-approval-reason - The optional reason for a denial (Enter there denies).
  * @csspart interrupts - The list of interrupt cards, after the last message.
  * @csspart interrupt - An interrupt card (with `interrupt-open`, `interrupt-resolved`, `interrupt-cancelled` or `interrupt-expired`).
@@ -471,6 +473,24 @@ export class AgUiAgent extends LitElement {
    */
   get manager(): ToolExecutionManager | undefined {
     return this.#agentLoop.loop?.manager;
+  }
+
+  /**
+   * The approvals a person asked to remember with "Allow for this conversation" or "Always allow" in an approval card
+   * (`{ toolName, scope, threadId? }`), read-only. They hold while this element keeps its agent.
+   */
+  get rememberedApprovals(): RememberedApproval[] {
+    return this.#agentLoop.loop?.rememberedApprovals ?? [];
+  }
+
+  /**
+   * Forgets remembered approvals, of `toolName` or of every tool: their calls are asked about again.
+   * @returns how many were forgotten
+   */
+  forgetApprovals(toolName?: string): number {
+    const count = this.#agentLoop.loop?.forgetApprovals(toolName) ?? 0;
+    this.requestUpdate();
+    return count;
   }
 
   /** Whether a message is being answered (runs and tools of one user message), read-only. */
@@ -1092,8 +1112,8 @@ export class AgUiAgent extends LitElement {
     this._input?.focus();
   };
 
-  #onApproveToolCall = (event: Event, toolCallId: string): void => {
-    this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId));
+  #onApproveToolCall = (event: Event, toolCallId: string, remember?: ApprovalScope): void => {
+    this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId, remember ? { remember } : {}));
   };
 
   #onDenyToolCall = (event: Event, toolCallId: string, reason: string): void => {

@@ -77,6 +77,11 @@ export const toolApprovalStyles = css`
     border-color: var(--ag-ui-color-accent);
   }
 
+  .tool-call-approved-by {
+    font-size: 0.8125em;
+    color: var(--ag-ui-color-muted);
+  }
+
   .tool-call[data-status='awaiting_approval'] .tool-call-status {
     color: var(--ag-ui-color-warning);
   }

@@ -6,15 +6,15 @@
  * @internal
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ToolApprovalView } from '../../agent/types.js';
+import type { ApprovalScope, ToolApprovalView } from '../../agent/types.js';
 import type { ToolEffect } from '../../tools/index.js';
 import { ownSelector } from './own-nodes.js';
 import { PAYLOAD_PREVIEW_CHARS, prettyJson, renderPayloadSection } from './render-tool-payload.js';
 
 /** Handlers of the approval card's buttons. */
 export interface ToolApprovalCardOptions {
-  /** Called by Approve. */
-  onApprove: (event: Event, toolCallId: string) => void;
+  /** Called by Approve; by "Allow for this thread" (`remember: 'thread'`) and "Always allow" (`'always'`). */
+  onApprove: (event: Event, toolCallId: string, remember?: ApprovalScope) => void;
   /** Called by Deny, and by Enter in the reason field; `reason` is the field's trimmed text (`''` when empty). */
   onDeny: (event: Event, toolCallId: string, reason: string) => void;
 }
@@ -103,6 +103,26 @@ export function renderToolApproval(
         >
           ${recovery ? 'Run again' : 'Approve'}
         </button>
+        ${approval.rememberable && !recovery
+          ? html`<button
+                part="tool-approval-remember tool-approval-remember-thread"
+                class="tool-approval-remember"
+                type="button"
+                aria-label="Allow for this conversation: ${toolCallName}"
+                @click=${(event: Event) => options.onApprove(event, toolCallId, 'thread')}
+              >
+                Allow for this conversation
+              </button>
+              <button
+                part="tool-approval-remember tool-approval-remember-always"
+                class="tool-approval-remember"
+                type="button"
+                aria-label="Always allow ${toolCallName}"
+                @click=${(event: Event) => options.onApprove(event, toolCallId, 'always')}
+              >
+                Always allow
+              </button>`
+          : nothing}
         <button
           part="tool-approval-deny"
           class="tool-approval-deny"

@@ -32,6 +32,8 @@ export interface ToolCallCardData {
   approval?: ToolApprovalView;
   /** The call was running when the page was reloaded, and a person decides whether it runs again. */
   outcomeUnknown?: boolean;
+  /** It ran without asking: a person had allowed its tool for this conversation or always. */
+  approvedBy?: ToolCallRecord['approvedBy'];
 }
 
 /**
@@ -55,6 +57,7 @@ export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | un
   if (record.rateLimit) data.rateLimit = record.rateLimit;
   if (record.status === 'awaiting_approval' && record.approval && !record.approval.defaultPrevented) data.approval = record.approval;
   if (record.status === 'awaiting_approval' && record.approval?.reason === 'recovery') data.outcomeUnknown = true;
+  if (record.approvedBy) data.approvedBy = record.approvedBy;
   return data;
 }
 
@@ -121,9 +124,9 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy } = data;
   const renderer = custom?.renderer;
-  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, countdown, renderer], () =>
+  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, countdown, renderer], () =>
     renderToolCall(data, options, custom?.render()),
   );
 }
@@ -162,6 +165,11 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
             >`
           : nothing}
         <span part="tool-call-status tool-call-status-${status}" class="tool-call-status">${label}</span>
+        ${data.approvedBy
+          ? html`<span part="tool-call-approved-by" class="tool-call-approved-by"
+              >${data.approvedBy === 'always' ? 'Always allowed' : 'Allowed for this conversation'}</span
+            >`
+          : nothing}
         ${isCancellable(data)
           ? html`<button
               part="tool-call-cancel"
