@@ -1,14 +1,10 @@
 import type { ToolMessage } from '@ag-ui/client';
 import { expect, oneEvent } from '@open-wc/testing';
 import { McpToolSource } from '../../../web/src/sources/mcp/index.js';
-import { ToolExecutionManager, type ToolError, type ToolExecutionResult } from '../../../web/src/tools/index.js';
+import { ToolExecutionManager } from '../../../web/src/tools/index.js';
 import { createLoop, recordedRequests, scenarioUrl } from '../../helpers/agent-fixtures.js';
 import { useMcpHarness } from '../../helpers/mcp-test-server.js';
-
-function errorOf(result: ToolExecutionResult): ToolError {
-  if (result.success) throw new Error(`expected a failure, got ${result.result}`);
-  return result.error;
-}
+import { errorOf } from '../../helpers/tools-fixtures.js';
 
 describe('McpToolSource', () => {
   const harness = useMcpHarness();
