@@ -65,6 +65,20 @@ describe('McpToolSource connection', () => {
     expect(harness.registry.names).to.have.length(6);
   });
 
+  it('gives up reconnecting after maxAttempts, until the next connect()', async () => {
+    await harness.server.stop();
+    const source = harness.source({ reconnect: { initialDelayMs: 10, maxDelayMs: 20, maxAttempts: 2 } });
+    const statuses: McpStatusChangedDetail[] = [];
+    source.addEventListener('mcp-status-changed', (event) => statuses.push(event.detail));
+    await source.connect().catch(() => undefined);
+    await waitUntil(() => statuses.some((detail) => detail.status === 'unavailable' && detail.retryInMs === undefined));
+
+    expect(statuses.map((detail) => detail.retryInMs)).to.deep.equal([undefined, 10, 20, undefined]);
+    await harness.server.start();
+    await source.connect();
+    expect(source.status).to.equal('connected');
+  });
+
   it('reports a 401 as mcp_unauthorized, does not retry it, and keeps the token out of the error', async () => {
     const source = harness.source({ headers: { Authorization: 'Bearer wrong-secret-token' } });
     const statuses: McpStatusChangedDetail[] = [];

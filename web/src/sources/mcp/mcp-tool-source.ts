@@ -188,7 +188,7 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
     try {
       await this.#open();
     } catch (error) {
-      if (error instanceof McpToolSourceError && error.code !== McpErrorCode.CLOSED) this.#fail(error);
+      if (this.#isNewFailure(error)) this.#fail(error);
       throw error;
     }
   }
@@ -303,6 +303,10 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
 
   /** Calls one tool for a handler: the body of every registered MCP tool. */
   async #call(toolName: string, args: Record<string, unknown>, signal: AbortSignal, retried = false): Promise<unknown> {
+    // A call while the server is lost brings the next reconnection attempt forward rather than failing on old news.
+    if (this.#status === McpConnectionStatus.CONNECTING || this.#status === McpConnectionStatus.UNAVAILABLE) {
+      if (this.#lastError?.code !== McpErrorCode.UNAUTHORIZED) await this.#reconnectNow();
+    }
     const client = this.#client;
     if (!client || this.#status !== McpConnectionStatus.CONNECTED) {
       throw unavailableToolError(
@@ -322,10 +326,7 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
       }
       if (generation === this.#generation) this.#lose(error);
       // The server restarted and forgot the session without running the call: a new session may take it at once.
-      if (isSessionLost(error) && !retried) {
-        await this.#open().catch(() => undefined);
-        return this.#call(toolName, args, signal, true);
-      }
+      if (isSessionLost(error) && !retried) return this.#call(toolName, args, signal, true);
       throw unavailableToolError(connectionError(this.name, error, this.#secrets));
     }
     if (result.isError === true) {
@@ -364,12 +365,24 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
       this.#reconnectAttempts++;
       this.#reconnectTimer = setTimeout(() => {
         this.#reconnectTimer = undefined;
-        this.#open().catch((next: unknown) => {
-          if (next instanceof McpToolSourceError && next.code !== McpErrorCode.CLOSED) this.#fail(next);
-        });
+        void this.#reconnectNow();
       }, retryInMs);
     }
     this.#setStatus(McpConnectionStatus.UNAVAILABLE, error, retryInMs);
+  }
+
+  /** One reconnection attempt now; a failure is recorded (`#fail`), never thrown. */
+  async #reconnectNow(): Promise<void> {
+    try {
+      await this.#open();
+    } catch (error) {
+      if (this.#isNewFailure(error)) this.#fail(error);
+    }
+  }
+
+  /** Whether `error` is a failure not recorded yet (callers awaiting one shared attempt see the same error). */
+  #isNewFailure(error: unknown): error is McpToolSourceError {
+    return error instanceof McpToolSourceError && error.code !== McpErrorCode.CLOSED && error !== this.#lastError;
   }
 
   #clearReconnect(): void {
