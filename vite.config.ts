@@ -28,7 +28,7 @@ export default defineConfig(({ command, mode }) => ({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry, and the llm,
-  // inspector and mcp subpaths, each its own entry so the main one does not pay for them), dependencies
+  // inspector, mcp and webmcp subpaths, each its own entry so the main one does not pay for them), dependencies
   // external, type declarations from tsc (tsconfig.build.json). `vite build --mode demo` builds the demo page instead.
   build:
     command === 'build' && mode !== 'demo'
@@ -45,6 +45,7 @@ export default defineConfig(({ command, mode }) => ({
               inspector: 'web/src/inspector.ts',
               'llm/index': 'web/src/llm/index.ts',
               'sources/mcp/index': 'web/src/sources/mcp/index.ts',
+              'sources/webmcp/index': 'web/src/sources/webmcp/index.ts',
             },
             formats: ['es'],
           },

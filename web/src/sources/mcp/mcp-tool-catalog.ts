@@ -1,9 +1,18 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JSONSchema, RegisteredTool, ToolDefinition, ToolEffect, ToolRegistry } from '../../tools/index.js';
 import { jsonSchemaArguments } from './mcp-json-schema.js';
 import type { McpToolsChangedDetail } from './mcp-tool-source.events.js';
-import { mcpToolIdFor } from './mcp-tool-name.js';
 import { decideTrust, type McpToolHints, type McpTrust } from './mcp-trust.js';
+
+/**
+ * A tool as a source lists it: an MCP server's `tools/list` entry, or a WebMCP `RegisteredTool` (the fields both have).
+ */
+export interface SourceTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: JSONSchema;
+  annotations?: McpToolHints;
+}
 
 /** What an `McpToolSource` knows of one server tool (`toolInfo()`, `withheldTools`). Holds no credential. */
 export interface McpToolInfo {
@@ -26,12 +35,17 @@ export interface McpToolInfo {
 
 /** Options of `new McpToolCatalog()`: what the source hands down. */
 export interface McpToolCatalogOptions {
-  server: string;
+  /** The registry id of a listed tool name, not in `taken` (`undefined`: no valid id). */
+  idFor: (toolName: string, taken: ReadonlySet<string>) => string | undefined;
+  /** `metadata.category` of every tool, e.g. `mcp:github`. */
+  category: string;
+  /** The first tag of every tool: `mcp` or `webmcp`. */
+  sourceTag: string;
   registry: ToolRegistry;
   trust: McpTrust;
   acceptNewTools: boolean;
   timeoutMs?: number;
-  /** Sends one call to the server (the handler of every tool). */
+  /** Sends one call to the tool's owner (the handler of every tool). */
   call: (toolName: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
 }
 
@@ -43,7 +57,7 @@ interface Entry {
 
 const TAG_CHANGED = 'mcp:changed';
 
-function fingerprintOf(tool: Tool): string {
+function fingerprintOf(tool: SourceTool): string {
   return JSON.stringify([tool.description ?? '', tool.inputSchema, tool.annotations ?? null]);
 }
 
@@ -95,7 +109,7 @@ export class McpToolCatalog {
   }
 
   /** Applies one listing of the server's tools to the registry and says what it did. */
-  apply(tools: readonly Tool[]): Omit<McpToolsChangedDetail, 'server'> {
+  apply(tools: readonly SourceTool[]): Omit<McpToolsChangedDetail, 'server'> {
     const detail: Omit<McpToolsChangedDetail, 'server'> = { registered: [], unregistered: [], changed: [], withheld: [], skipped: [] };
     const listed = new Set(tools.map((tool) => tool.name));
     for (const [name, entry] of this.#entries) {
@@ -114,13 +128,13 @@ export class McpToolCatalog {
     return detail;
   }
 
-  #applyOne(tool: Tool, detail: Omit<McpToolsChangedDetail, 'server'>): void {
+  #applyOne(tool: SourceTool, detail: Omit<McpToolsChangedDetail, 'server'>): void {
     const fingerprint = fingerprintOf(tool);
     const entry = this.#entries.get(tool.name);
     if (entry?.fingerprint === fingerprint) return;
     const taken = new Set([...this.#entries.values()].map((other) => other.info.id));
-    const id = entry?.info.id ?? mcpToolIdFor(this.#options.server, tool.name, taken);
-    if (id === undefined) throw new Error(`No valid tool id for "${tool.name}" on server "${this.#options.server}"`);
+    const id = entry?.info.id ?? this.#options.idFor(tool.name, taken);
+    if (id === undefined) throw new Error(`No valid tool id for "${tool.name}"`);
     const info = this.#infoOf(id, tool);
     if (entry) {
       info.state = entry.info.state;
@@ -149,13 +163,14 @@ export class McpToolCatalog {
     detail.registered.push(id);
   }
 
-  #infoOf(id: string, tool: Tool): McpToolInfo {
-    const annotations = tool.annotations as McpToolHints | undefined;
+  #infoOf(id: string, tool: SourceTool): McpToolInfo {
+    const annotations = tool.annotations;
     return {
       id,
       toolName: tool.name,
-      description: tool.description ?? tool.title ?? tool.name,
-      inputSchema: tool.inputSchema as JSONSchema,
+      description: tool.description || tool.title || tool.name,
+      // A tool without a schema takes no arguments (WebMCP); MCP requires one.
+      inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
       annotations,
       effect: decideTrust(annotations, this.#options.trust).effect,
       state: 'registered',
@@ -165,7 +180,7 @@ export class McpToolCatalog {
 
   #register(info: McpToolInfo, changed: boolean): RegisteredTool {
     const decision = decideTrust(info.annotations, this.#options.trust);
-    const { server, call, timeoutMs } = this.#options;
+    const { category, sourceTag, call, timeoutMs } = this.#options;
     const definition: ToolDefinition<Record<string, unknown>> = {
       name: info.id,
       description: info.description,
@@ -173,8 +188,8 @@ export class McpToolCatalog {
       effect: decision.effect,
       handler: (args, context) => call(info.toolName, args, context.signal),
       metadata: {
-        category: `mcp:${server}`,
-        tags: ['mcp', ...decision.tags, ...(changed ? [TAG_CHANGED] : [])],
+        category,
+        tags: [sourceTag, ...decision.tags, ...(changed ? [TAG_CHANGED] : [])],
         ...(decision.idempotent && { idempotent: true }),
         ...(timeoutMs !== undefined && { timeoutMs }),
       },

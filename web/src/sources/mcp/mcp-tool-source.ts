@@ -4,7 +4,8 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
-import { mcpToolId, PermanentToolError, ToolHandlerError, TypedEventTarget, type ToolRegistry } from '../../tools/index.js';
+import { mcpToolId, PermanentToolError, ToolHandlerError, type ToolRegistry } from '../../tools/index.js';
+import { CatalogToolSource } from './catalog-tool-source.js';
 import {
   connectionError,
   isConnectionFailure,
@@ -13,7 +14,8 @@ import {
   redactSecrets,
   unavailableToolError,
 } from './mcp-errors.js';
-import { McpToolCatalog, type McpToolInfo } from './mcp-tool-catalog.js';
+import { McpToolCatalog, type SourceTool } from './mcp-tool-catalog.js';
+import { mcpToolIdFor } from './mcp-tool-name.js';
 import { contentText, toolResultValue } from './mcp-tool-result.js';
 import {
   McpConnectionStatus,
@@ -99,14 +101,14 @@ const CLIENT_INFO = { name: 'ag-ui-lit', version: '0.1.0' };
  * await github.connect(); // mcp__github__create_issue, ... are registered
  * ```
  */
-export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
+export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
   /** The server's name, as in its tool ids. */
   readonly name: string;
   /** The server's endpoint. */
   readonly url: URL;
   readonly #options: McpToolSourceOptions;
   readonly #secrets: string[];
-  readonly #catalog: McpToolCatalog;
+  protected readonly catalog: McpToolCatalog;
   #status: McpConnectionStatus = McpConnectionStatus.IDLE;
   #lastError: McpToolSourceError | undefined;
   #client: Client | undefined;
@@ -128,8 +130,10 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
     this.url = new URL(options.url);
     this.#options = options;
     this.#secrets = Object.values(options.headers ?? {}).flatMap((value) => [value, value.replace(/^Bearer\s+/i, '')]);
-    this.#catalog = new McpToolCatalog({
-      server: options.name,
+    this.catalog = new McpToolCatalog({
+      idFor: (toolName, taken) => mcpToolIdFor(options.name, toolName, taken),
+      category: `mcp:${options.name}`,
+      sourceTag: 'mcp',
       registry: options.registry,
       trust: options.trust ?? {},
       acceptNewTools: options.acceptNewTools === true,
@@ -146,32 +150,6 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
   /** Why the source is (or last was) `unavailable`; credentials redacted. */
   get lastError(): McpToolSourceError | undefined {
     return this.#lastError;
-  }
-
-  /** Ids of the tools this source has registered. */
-  get toolIds(): string[] {
-    return this.#catalog.registeredIds();
-  }
-
-  /** The tools the server listed after the first listing that were not registered (see `acceptNewTools`). */
-  get withheldTools(): McpToolInfo[] {
-    return this.#catalog.withheld();
-  }
-
-  /** What the source knows of one of its tools, by id (`mcp__<server>__<tool>`) or by the server's tool name. */
-  toolInfo(idOrName: string): McpToolInfo | undefined {
-    return this.#catalog.info(idOrName);
-  }
-
-  /**
-   * Registers a withheld tool (see `withheldTools`).
-   * @returns its id, or `undefined` when no such tool is withheld
-   * @throws {ToolRegistrationError} when the registry refuses it
-   */
-  acceptTool(idOrName: string): string | undefined {
-    const id = this.#catalog.accept(idOrName);
-    if (id !== undefined) this.#emitToolsChanged({ registered: [id], unregistered: [], changed: [], withheld: [], skipped: [] });
-    return id;
   }
 
   /**
@@ -204,7 +182,7 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
     const client = this.#client;
     this.#client = undefined;
     this.#opening = undefined;
-    this.#catalog.clear();
+    this.catalog.clear();
     this.#setStatus(McpConnectionStatus.IDLE);
     await client?.close().catch(() => undefined);
   }
@@ -336,11 +314,11 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
     return toolResultValue(result);
   }
 
-  #applyTools(tools: Tool[]): void {
-    const detail = this.#catalog.apply(tools);
+  #applyTools(tools: SourceTool[]): void {
+    const detail = this.catalog.apply(tools);
     const { registered, unregistered, changed, withheld, skipped } = detail;
     if (registered.length + unregistered.length + changed.length + withheld.length + skipped.length > 0) {
-      this.#emitToolsChanged(detail);
+      this.emitToolsChanged(detail);
     }
   }
 
@@ -401,7 +379,7 @@ export class McpToolSource extends TypedEventTarget<McpToolSourceEventMap> {
     this.dispatchEvent(event);
   }
 
-  #emitToolsChanged(changes: Omit<McpToolsChangedDetail, 'server'>): void {
+  protected emitToolsChanged(changes: Omit<McpToolsChangedDetail, 'server'>): void {
     const event = new CustomEvent('mcp-tools-changed', { detail: { server: this.name, ...changes } });
     this.dispatchEvent(event);
   }
