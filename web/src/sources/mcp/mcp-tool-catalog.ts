@@ -141,9 +141,14 @@ export class McpToolCatalog {
       info.changed = true;
       if (info.state === 'registered') {
         this.#options.registry.unregister(id);
-        entry.info = info;
-        entry.fingerprint = fingerprint;
-        this.#register(info, true);
+        Object.assign(entry, { info, fingerprint });
+        try {
+          this.#register(info, true);
+        } catch (error) {
+          // Not registered any more: the page may accept it again once it can be (see `accept`).
+          info.state = 'withheld';
+          throw error;
+        }
         detail.changed.push(id);
       } else {
         Object.assign(entry, { info, fingerprint });

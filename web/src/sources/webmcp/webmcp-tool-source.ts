@@ -109,7 +109,8 @@ export class WebMcpToolSource extends CatalogToolSource<WebMcpToolSourceEventMap
   #listed = new Map<string, WebMcpRegisteredTool>();
   #context: WebMcpModelContext | undefined;
   #refreshing: Promise<void> = Promise.resolve();
-  readonly #onToolChange = (): void => void this.refreshTools();
+  /** A listing that fails here (the context went away) is left to the next `toolchange` or `refreshTools()`. */
+  readonly #onToolChange = (): void => void this.refreshTools().catch(() => undefined);
 
   constructor(options: WebMcpToolSourceOptions) {
     super();
@@ -154,7 +155,8 @@ export class WebMcpToolSource extends CatalogToolSource<WebMcpToolSourceEventMap
 
   /** Lists the WebMCP tools again (what `toolchange` does); listings run one at a time. */
   refreshTools(): Promise<void> {
-    this.#refreshing = this.#refreshing.then(() => this.#refresh());
+    // One failed listing must not stop the ones after it.
+    this.#refreshing = this.#refreshing.catch(() => undefined).then(() => this.#refresh());
     return this.#refreshing;
   }
 
