@@ -27,8 +27,8 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [agUiServer()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry, and the llm and
-  // inspector subpaths, each its own entry so the main one does not pay for them), dependencies
+  // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry, and the llm,
+  // inspector, mcp and webmcp subpaths, each its own entry so the main one does not pay for them), dependencies
   // external, type declarations from tsc (tsconfig.build.json). `vite build --mode demo` builds the demo page instead.
   build:
     command === 'build' && mode !== 'demo'
@@ -44,6 +44,8 @@ export default defineConfig(({ command, mode }) => ({
               'tools/index': 'web/src/tools/index.ts',
               inspector: 'web/src/inspector.ts',
               'llm/index': 'web/src/llm/index.ts',
+              'sources/mcp/index': 'web/src/sources/mcp/index.ts',
+              'sources/webmcp/index': 'web/src/sources/webmcp/index.ts',
             },
             formats: ['es'],
           },

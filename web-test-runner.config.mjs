@@ -14,22 +14,30 @@ import { domCountersPlugin } from './scripts/dom-counters-plugin.mjs';
 const executablePath = findChrome();
 if (!executablePath) throw new Error(NO_CHROME_MESSAGE);
 
-// The demo AG-UI server and the scripted test servers are TypeScript in web/server/; Node 20 cannot load
-// TypeScript, so bundle them once per run and mount them as dev-server middleware (same code as `npm start`).
+// The demo AG-UI server, the scripted test servers and the MCP test servers are TypeScript in web/server/; Node 20
+// cannot load TypeScript, so bundle them once per run and mount them as dev-server middleware (same code as
+// `npm start`).
 const cacheDir = fileURLToPath(new URL('./node_modules/.cache/ag-ui-lit/', import.meta.url));
 mkdirSync(cacheDir, { recursive: true });
-const serverBundle = `${cacheDir}server.mjs`;
 await build({
-  entryPoints: [fileURLToPath(new URL('./web/server/index.ts', import.meta.url))],
-  outfile: serverBundle,
+  entryPoints: {
+    server: fileURLToPath(new URL('./web/server/index.ts', import.meta.url)),
+    'mcp-server': fileURLToPath(new URL('./web/server/mcp/index.ts', import.meta.url)),
+  },
+  outdir: cacheDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
   packages: 'external',
   logLevel: 'warning',
 });
-const { createAgUiMiddleware } = await import(`${pathToFileURL(serverBundle).href}?t=${Date.now()}`);
+const loadBundle = (name) => import(`${pathToFileURL(`${cacheDir}${name}.mjs`).href}?t=${Date.now()}`);
+const { createAgUiMiddleware } = await loadBundle('server');
 const agUiMiddleware = createAgUiMiddleware();
+// The real MCP servers of tests/sources/mcp/ (each on a free port), started and steered through /mcp-control/.
+const { createMcpControlMiddleware } = await loadBundle('mcp-server');
+const mcpControlMiddleware = createMcpControlMiddleware();
 
 // The Custom Elements Manifest is a build output (custom-elements.json, `npm run manifest`); write it now too, so
 // tests/package/custom-elements-manifest.test.ts checks the manifest of this source tree, also on a fresh clone.
@@ -41,6 +49,49 @@ if (manifest.status !== 0) throw new Error('Could not generate custom-elements.j
 // loads in a static page: built from this source tree with the config `npm run build` uses.
 await viteBuild({ configFile: fileURLToPath(new URL('./vite.bundle.config.ts', import.meta.url)), logLevel: 'warn' });
 
+/** Koa -> Node-style bridge: requests under `prefix` go to a Connect-style `middleware`, the rest to `next`. */
+function mountNodeMiddleware(prefix, middleware) {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(prefix)) return next();
+    ctx.respond = false;
+    await new Promise((resolve) => {
+      ctx.res.on('close', resolve);
+      middleware(ctx.req, ctx.res, () => {
+        ctx.respond = true;
+        resolve(next());
+      });
+    });
+  };
+}
+
+// The MCP SDK's client imports CommonJS-only packages (Ajv, content-type) that the dev server cannot serve as ES
+// modules; a page's bundler handles them. Bundle the parts web/src/sources/mcp/ imports into one ES module, served
+// for every `@modelcontextprotocol/sdk/...` import of the page.
+const MCP_SDK_URL = '/__mcp-sdk__.js';
+const mcpSdk = await build({
+  stdin: {
+    contents: [
+      "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+      "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
+      "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+      "export { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';",
+      "export { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';",
+    ].join('\n'),
+    resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+  },
+  bundle: true,
+  write: false,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  logLevel: 'warning',
+});
+const mcpSdkPlugin = {
+  name: 'mcp-sdk-bundle',
+  resolveImport: ({ source }) => (source.startsWith('@modelcontextprotocol/sdk/') ? MCP_SDK_URL : undefined),
+  serve: (context) => (context.path === MCP_SDK_URL ? { body: mcpSdk.outputFiles[0].text, type: 'js' } : undefined),
+};
+
 export default {
   files: ['tests/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
@@ -51,20 +102,12 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
     domCountersPlugin(),
+    mcpSdkPlugin,
+    { name: 'mcp-test-servers', serverStop: () => mcpControlMiddleware.close() },
   ],
   middleware: [
-    // Koa -> Node-style bridge for the AG-UI servers (they answer POST /api/...).
-    async (ctx, next) => {
-      if (!ctx.path.startsWith('/api/')) return next();
-      ctx.respond = false;
-      await new Promise((resolve) => {
-        ctx.res.on('close', resolve);
-        agUiMiddleware(ctx.req, ctx.res, () => {
-          ctx.respond = true;
-          resolve(next());
-        });
-      });
-    },
+    mountNodeMiddleware('/api/', agUiMiddleware), // the AG-UI servers (they answer POST /api/...)
+    mountNodeMiddleware('/mcp-control/', mcpControlMiddleware),
   ],
   browsers: [
     chromeLauncher({

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+/** What a dynamic tool of the test server does when called. */
+export type TestToolKind = 'add' | 'slow' | 'fail' | 'echo' | 'media' | 'stats';
+
+/** A tool of the test server, as the control endpoint describes it. */
+export interface TestToolSpec {
+  name: string;
+  description: string;
+  /** Argument name -> JSON type; every argument is required. */
+  params: Record<string, 'number' | 'string'>;
+  annotations?: ToolAnnotations;
+  kind: TestToolKind;
+}
+
+/** One `tools/call` the server received (after its own validation passed). */
+export interface TestToolCall {
+  tool: string;
+  args: unknown;
+}
+
+/** One call the client cancelled (`notifications/cancelled` reached the handler). */
+export interface TestCancellation {
+  tool: string;
+  reason: string;
+}
+
+/** What `GET /mcp-control/servers/<id>` answers. */
+export interface TestMcpServerState {
+  id: string;
+  url: string;
+  running: boolean;
+  sessions: number;
+  /** Standalone GET streams open (where `notifications/tools/list_changed` travels). */
+  openStreams: number;
+  calls: TestToolCall[];
+  cancellations: TestCancellation[];
+  tools: string[];
+}
+
+/** The tools every test server starts with. */
+export const DEFAULT_TEST_TOOLS: readonly TestToolSpec[] = [
+  {
+    name: 'add',
+    description: 'Adds two numbers',
+    params: { a: 'number', b: 'number' },
+    annotations: { readOnlyHint: true, idempotentHint: true },
+    kind: 'add',
+  },
+  { name: 'slow', description: 'Waits until it is cancelled', params: {}, kind: 'slow' },
+  { name: 'fail', description: 'Always fails', params: { reason: 'string' }, kind: 'fail' },
+  { name: 'media', description: 'Returns text, an image and resources', params: {}, kind: 'media' },
+  { name: 'stats', description: 'Returns structured content', params: {}, annotations: { readOnlyHint: true }, kind: 'stats' },
+  {
+    name: 'delete_note',
+    description: 'Deletes a note',
+    params: { id: 'string' },
+    annotations: { readOnlyHint: true, destructiveHint: true },
+    kind: 'echo',
+  },
+];
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  tools: Map<string, RegisteredTool>;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
+  'access-control-expose-headers': 'mcp-session-id, www-authenticate',
+};
+
+function paramsShape(params: TestToolSpec['params']): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, type] of Object.entries(params)) shape[key] = type === 'number' ? z.number() : z.string();
+  return shape;
+}
+
+function text(value: string): CallToolResult {
+  return { content: [{ type: 'text', text: value }] };
+}
+
+/**
+ * A real MCP server for the tests (the SDK's `McpServer` over Streamable HTTP, one per session) on its own port of
+ * 127.0.0.1, with a bearer token, CORS for the test page, and knobs the control middleware turns: stop and restart
+ * (sessions are lost, as in a real restart), add, change and remove tools (each live session sends
+ * `notifications/tools/list_changed`), and a log of the calls and cancellations it received.
+ */
+export class TestMcpServer {
+  readonly id = randomUUID().slice(0, 8);
+  readonly token = `test-token-${randomUUID()}`;
+  readonly calls: TestToolCall[] = [];
+  readonly cancellations: TestCancellation[] = [];
+  #specs = new Map<string, TestToolSpec>(DEFAULT_TEST_TOOLS.map((spec) => [spec.name, spec]));
+  #sessions = new Map<string, Session>();
+  #http: Server | undefined;
+  #port = 0;
+  #openStreams = 0;
+
+  get url(): string {
+    return `http://127.0.0.1:${this.#port}/mcp`;
+  }
+
+  get running(): boolean {
+    return this.#http !== undefined;
+  }
+
+  state(): TestMcpServerState {
+    return {
+      id: this.id,
+      url: this.url,
+      running: this.running,
+      sessions: this.#sessions.size,
+      openStreams: this.#openStreams,
+      calls: this.calls,
+      cancellations: this.cancellations,
+      tools: [...this.#specs.keys()],
+    };
+  }
+
+  /** Listens (again) on its port; the first start picks a free one. */
+  async start(): Promise<void> {
+    if (this.#http) return;
+    const http = createServer((req, res) => void this.#handle(req, res));
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(this.#port, '127.0.0.1', () => resolve());
+    });
+    this.#port = (http.address() as AddressInfo).port;
+    this.#http = http;
+  }
+
+  /** Stops listening, cuts every connection and forgets every session. */
+  async stop(): Promise<void> {
+    const http = this.#http;
+    if (!http) return;
+    this.#http = undefined;
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.allSettled(sessions.map((session) => session.server.close()));
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    this.#openStreams = 0;
+  }
+
+  /** Adds a tool, or replaces the one of that name; live sessions announce the change. */
+  setTool(spec: TestToolSpec): void {
+    this.#specs.set(spec.name, spec);
+    for (const session of this.#sessions.values()) {
+      const existing = session.tools.get(spec.name);
+      if (existing) {
+        existing.update({
+          description: spec.description,
+          paramsSchema: paramsShape(spec.params),
+          ...(spec.annotations && { annotations: spec.annotations }),
+        });
+      } else {
+        this.#register(session, spec);
+      }
+    }
+  }
+
+  /** Removes a tool; live sessions announce the change. */
+  removeTool(name: string): boolean {
+    if (!this.#specs.delete(name)) return false;
+    for (const session of this.#sessions.values()) {
+      session.tools.get(name)?.remove();
+      session.tools.delete(name);
+    }
+    return true;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [key, value] of Object.entries(CORS_HEADERS)) res.setHeader(key, value);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${this.token}`) {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null }));
+      return;
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    try {
+      if (typeof sessionId === 'string') {
+        const session = this.#sessions.get(sessionId);
+        if (!session) {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+          return;
+        }
+        if (req.method === 'GET') {
+          this.#openStreams++;
+          res.on('close', () => (this.#openStreams = Math.max(0, this.#openStreams - 1)));
+        }
+        await session.transport.handleRequest(req, res);
+        return;
+      }
+      if (req.method !== 'POST') {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'No session' }, id: null }));
+        return;
+      }
+      await this.#newSession().transport.handleRequest(req, res);
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: String(error) }, id: null }));
+    }
+  }
+
+  #newSession(): Session {
+    const server = new McpServer({ name: 'ag-ui-lit-test', version: '1.0.0' });
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void this.#sessions.set(id, session),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.#sessions.delete(transport.sessionId);
+    };
+    const session: Session = { transport, server, tools: new Map() };
+    for (const spec of this.#specs.values()) this.#register(session, spec);
+    void server.connect(transport);
+    return session;
+  }
+
+  #register(session: Session, spec: TestToolSpec): void {
+    const config = {
+      description: spec.description,
+      inputSchema: paramsShape(spec.params),
+      ...(spec.annotations && { annotations: spec.annotations }),
+      ...(spec.kind === 'stats' && { outputSchema: { count: z.number(), label: z.string() } }),
+    };
+    const handle = session.server.registerTool(spec.name, config, async (args: Record<string, unknown>, extra) => {
+      this.calls.push({ tool: spec.name, args });
+      return this.#run(spec, args, extra.signal);
+    });
+    session.tools.set(spec.name, handle);
+  }
+
+  async #run(spec: TestToolSpec, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    switch (spec.kind) {
+      case 'add':
+        return text(String(Number(args.a) + Number(args.b)));
+      case 'fail':
+        return { isError: true, content: [{ type: 'text', text: `Failed on purpose: ${String(args.reason)}` }] };
+      case 'slow':
+        await new Promise<void>((resolve) => {
+          if (signal.aborted) resolve();
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        this.cancellations.push({ tool: spec.name, reason: String(signal.reason) });
+        return text('cancelled');
+      case 'media':
+        return {
+          content: [
+            { type: 'text', text: 'Here is the chart.' },
+            { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+            { type: 'resource_link', uri: 'file:///notes/1.md', name: 'note 1', mimeType: 'text/markdown' },
+            { type: 'resource', resource: { uri: 'file:///notes/2.md', mimeType: 'text/markdown', text: '# Note 2' } },
+          ],
+        };
+      case 'stats':
+        return { content: [{ type: 'text', text: '{"count":3,"label":"notes"}' }], structuredContent: { count: 3, label: 'notes' } };
+      case 'echo':
+        return text(JSON.stringify(args));
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * MCP tool sources (subpath `ag-ui-lit/mcp`): `McpToolSource` connects a page to a remote MCP server and registers its
+ * tools in a `ToolRegistry` as `mcp__<server>__<tool>`, untrusted by default. Kept out of the main entry so that pages
+ * without MCP do not load the MCP SDK.
+ * @module
+ */
+export { McpToolSource } from './mcp-tool-source.js';
+export type { McpReconnectOptions, McpToolSourceOptions } from './mcp-tool-source.js';
+export { McpConnectionStatus, McpErrorCode } from './mcp-tool-source.events.js';
+export type { McpStatusChangedDetail, McpToolSourceEventMap, McpToolsChangedDetail } from './mcp-tool-source.events.js';
+export type { McpToolInfo } from './mcp-tool-catalog.js';
+export { McpToolSourceError, redactSecrets } from './mcp-errors.js';
+export { decideTrust } from './mcp-trust.js';
+export type { McpToolHints, McpTrust, McpTrustDecision } from './mcp-trust.js';
+export { jsonSchemaArguments } from './mcp-json-schema.js';
+export { mcpToolIdFor } from './mcp-tool-name.js';
+export { contentText, describeContent, toolResultValue } from './mcp-tool-result.js';
