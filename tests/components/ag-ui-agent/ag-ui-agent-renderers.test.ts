@@ -133,6 +133,7 @@ describe('<ag-ui-agent> tool renderers and activities', () => {
     const sending = el.sendMessage('Order a shirt');
     await waitUntil(() => $(el, '.pick button:not([disabled])') !== null, 'the question is not asked');
     expect($(el, '.pick legend')!.textContent).to.equal('Which size?');
+    expect($(el, '[part~="tool-call-status"]')!.textContent!.trim()).to.equal('Waiting for your answer');
     const [, medium, extraLarge] = $$(el, '.pick button');
     extraLarge!.click();
     expect(replies).to.have.length(1);

@@ -8,6 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { ToolCall } from '@ag-ui/client';
 import type { ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../agent/types.js';
+import { uiToolAnswers } from '../../tools/ui-tool.js';
 import type { CustomRendering } from './custom-renderer.js';
 import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
 import { renderPayloadSection } from './render-tool-payload.js';
@@ -34,6 +35,8 @@ export interface ToolCallCardData {
   outcomeUnknown?: boolean;
   /** It ran without asking: a person had allowed its tool for this conversation or always. */
   approvedBy?: ToolCallRecord['approvedBy'];
+  /** A UI tool's call waiting for the person's answer (`defineUiTool`). */
+  waitingForAnswer?: boolean;
 }
 
 /**
@@ -58,6 +61,7 @@ export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | un
   if (record.status === 'awaiting_approval' && record.approval && !record.approval.defaultPrevented) data.approval = record.approval;
   if (record.status === 'awaiting_approval' && record.approval?.reason === 'recovery') data.outcomeUnknown = true;
   if (record.approvedBy) data.approvedBy = record.approvedBy;
+  if (record.status === 'executing' && record.kind === 'frontend' && uiToolAnswers(record.toolCallId)) data.waitingForAnswer = true;
   return data;
 }
 
@@ -100,6 +104,7 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
     case 'validating':
       return 'Validating arguments';
     case 'executing':
+      if (data.waitingForAnswer) return 'Waiting for your answer';
       return data.kind === 'backend' ? 'Running on the server' : 'Running';
     case 'succeeded':
       return 'Succeeded';
@@ -124,9 +129,10 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer } = data;
   const renderer = custom?.renderer;
-  return guard([toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, countdown, renderer], () =>
+  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, countdown, renderer];
+  return guard(deps, () =>
     renderToolCall(data, options, custom?.render()),
   );
 }

@@ -73,7 +73,9 @@ function toolSchemas(registry: ToolRegistry): Map<string, JSONSchema> {
   return schemas;
 }
 
+/** Where a tool comes from, by its name: `mcp__<server>__<tool>` (an MCP server), `webmcp__<tool>` (WebMCP), else the page. */
 function sourceOf(name: string): string {
+  if (name.startsWith('webmcp__')) return 'WebMCP';
   const parsed = parseToolId(name);
   return parsed?.source === 'mcp' ? `MCP: ${parsed.server}` : 'page';
 }

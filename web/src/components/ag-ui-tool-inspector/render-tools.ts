@@ -13,7 +13,7 @@ export interface ToolView {
   schema: JSONSchema;
   /** `own`: registered in the bound registry; `inherited`: its parent's (page-wide). */
   scope: 'own' | 'inherited';
-  /** Where it comes from: `page`, or `MCP: <server>`. */
+  /** Where it comes from: `page`, `MCP: <server>` or `WebMCP`. */
   source: string;
   decision: ToolDecisionView;
   /** The registry's statistics. */
