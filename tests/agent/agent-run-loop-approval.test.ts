@@ -47,7 +47,7 @@ describe('AgentRunLoop human approval', () => {
     // The call is complete (TOOL_CALL_END was applied: `pending`) before it is put to a person; nothing ran yet.
     expect(statuses).to.deep.equal(['pending', 'awaiting_approval']);
     expect(loop.toolCalls.get(detail.toolCallId)).to.deep.include({ status: 'awaiting_approval' });
-    expect(loop.toolCalls.get(detail.toolCallId)!.approval).to.deep.equal({ effect: 'state_change', args: { text: 'hi' }, defaultPrevented: false, rememberable: true });
+    expect(loop.toolCalls.get(detail.toolCallId)!.approval).to.deep.equal({ effect: 'state_change', args: { text: 'hi' }, defaultPrevented: false, rememberable: true, editable: true });
     expect(loop.running).to.equal(true);
     expect(runs).to.deep.equal([]);
     expect(await recordedRequests(loop.threadId)).to.have.length(1);

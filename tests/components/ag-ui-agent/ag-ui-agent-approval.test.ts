@@ -382,3 +382,45 @@ describe('<ag-ui-agent> remembered approvals', () => {
     await sending;
   });
 });
+
+describe('<ag-ui-agent> approve with edits', () => {
+  it('runs the handler with the edited, validated arguments, records them, and tells the agent', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const el = await mount(EDIT_URL, registry);
+    const sending = el.sendMessage('Edit the note');
+    (await until(el, '[part="tool-approval-edit-button"]')).click();
+    const field = (await until(el, '[part="tool-approval-edit"]')) as HTMLTextAreaElement;
+    expect(JSON.parse(field.value)).to.deep.equal({ text: 'Buy oat milk' });
+    await expect(el).to.be.accessible();
+
+    // Invalid for the tool's schema: Approve stays disabled, with the schema's message.
+    field.value = '{"text": 42}';
+    field.dispatchEvent(new Event('input'));
+    await waitUntil(() => $(el, '[part="tool-approval-edit-error"]') !== null, 'no schema message');
+    expect($(el, '[part="tool-approval-edit-error"]')!.textContent).to.contain('text:');
+    expect(($(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement).disabled).to.equal(true);
+    field.value = '{"text": ';
+    field.dispatchEvent(new Event('input'));
+    await waitUntil(() => $(el, '[part="tool-approval-edit-error"]')?.textContent?.includes('Not valid JSON') === true, 'no JSON message');
+
+    field.value = '{"text": "Buy oat milk and bread"}';
+    field.dispatchEvent(new Event('input'));
+    await waitUntil(() => $(el, '[part="tool-approval-diff"]')?.textContent?.includes('Changed: text.') === true, 'no diff');
+    const approve = $(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement;
+    expect(approve.disabled).to.equal(false);
+    approve.click();
+    await sending;
+    await rendered(el);
+
+    expect(runs).to.deep.equal(['Buy oat milk and bread']);
+    const record = [...el.toolCalls.values()][0]!;
+    expect(record).to.deep.include({ status: 'succeeded', argsEdited: true, args: { text: 'Buy oat milk and bread' } });
+    const requests = await getRecordedRequests(el.threadId);
+    const sent = requests.at(-1)!.input.messages.filter((message): message is ToolMessage => message.role === 'tool').at(-1)!;
+    const content = JSON.parse(String(sent.content)) as Record<string, unknown>;
+    expect(content).to.deep.include({ editedArguments: { text: 'Buy oat milk and bread' }, text: 'Buy oat milk and bread' });
+    expect(String(content.note)).to.contain('edited the arguments');
+  });
+});

@@ -3,7 +3,15 @@ import { renderToolCall, type ToolCallCardData, type ToolCallCardOptions } from 
 import { PAYLOAD_PREVIEW_CHARS, PAYLOAD_PRETTY_MAX_CHARS, payloadPreview } from '../../../web/src/components/ag-ui-agent/render-tool-payload.js';
 import { mount, scenarioUrl, until } from './helpers.js';
 
-const options: ToolCallCardOptions = { now: 0, onCancel: () => {}, onApprove: () => {}, onDeny: () => {} };
+const options: ToolCallCardOptions = {
+  now: 0,
+  onCancel: () => {},
+  onApprove: () => {},
+  onDeny: () => {},
+  onEdit: () => {},
+  onEditInput: () => {},
+  onApproveEdited: () => {},
+};
 
 /** JSON of about `length` characters: `{"rows":[{"id":1,"name":"row 1"},...]}`. */
 function bigJson(length: number): string {

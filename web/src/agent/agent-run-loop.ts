@@ -315,12 +315,17 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
    * call runs now; for a `tool_call` interrupt about a server's call, `{ approved: true }` goes into the resume.
    * @param options - `remember`: also approve the tool's later calls, in this thread (`'thread'`) or everywhere this
    *   loop runs (`'always'`); ignored for a tool whose every call needs approval (the tool's `requiresApproval`, the
-   *   policy's `tools[name].decision`), and it lapses if the tool is registered again changed (see `forgetApprovals()`)
+   *   policy's `tools[name].decision`), and it lapses if the tool is registered again changed (see `forgetApprovals()`);
+   *   `args`: run a frontend call with these arguments instead (a person edited them; validated by the tool's schema
+   *   and decided by the policy like any arguments; the record shows them, `argsEdited`, and the tool message tells the
+   *   agent, `editedArguments`)
    * @returns `false` when `toolCallId` is not waiting for approval
    */
-  approveToolCall(toolCallId: string, options: { remember?: ApprovalScope } = {}): boolean {
-    const remember = options.remember === 'thread' || options.remember === 'always' ? options.remember : undefined;
-    return this.#decisions.approvalFor(toolCallId)?.answer(remember ? { approved: true, remember } : { approved: true }) ?? false;
+  approveToolCall(toolCallId: string, options: { remember?: ApprovalScope; args?: Record<string, unknown> } = {}): boolean {
+    const payload: Record<string, unknown> = { approved: true };
+    if (options.remember === 'thread' || options.remember === 'always') payload.remember = options.remember;
+    if (typeof options.args === 'object' && options.args !== null) payload.editedArgs = options.args;
+    return this.#decisions.approvalFor(toolCallId)?.answer(payload) ?? false;
   }
 
   /** The approvals a person asked to remember (`approveToolCall(id, { remember })`), tool by tool. */

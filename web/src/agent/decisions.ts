@@ -11,7 +11,7 @@ import type { ApprovalReason, ApprovalScope, PendingDecision } from './types.js'
  * tool, or its arguments changed): the caller decides the call again.
  */
 export type ApprovalOutcome =
-  | { status: 'approved'; remember?: ApprovalScope }
+  | { status: 'approved'; remember?: ApprovalScope; editedArgs?: Record<string, unknown> }
   | { status: 'denied'; reason?: string }
   | { status: 'cancelled' }
   | { status: 'withdrawn' };
@@ -26,7 +26,12 @@ export const APPROVAL_RESPONSE_SCHEMA: Readonly<Record<string, unknown>> = Objec
 /** The answer schema of a frontend call's approval: `APPROVAL_RESPONSE_SCHEMA` plus `remember` (an `ApprovalScope`). */
 const TOOL_APPROVAL_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze({
   type: 'object',
-  properties: { approved: { type: 'boolean' }, reason: { type: 'string' }, remember: { enum: ['thread', 'always'] } },
+  properties: {
+    approved: { type: 'boolean' },
+    reason: { type: 'string' },
+    remember: { enum: ['thread', 'always'] },
+    editedArgs: { type: 'object' },
+  },
   required: ['approved'],
 });
 
@@ -152,8 +157,13 @@ export class Decisions {
           const approved = approvedIn(payload);
           if (approved === undefined) return false;
           if (approved) {
-            const remember = (payload as { remember?: unknown }).remember;
-            return finish(remember === 'thread' || remember === 'always' ? { status: 'approved', remember } : { status: 'approved' });
+            const { remember, editedArgs } = payload as { remember?: unknown; editedArgs?: unknown };
+            const outcome: ApprovalOutcome & { status: 'approved' } = { status: 'approved' };
+            if (remember === 'thread' || remember === 'always') outcome.remember = remember;
+            if (typeof editedArgs === 'object' && editedArgs !== null && !Array.isArray(editedArgs)) {
+              outcome.editedArgs = editedArgs as Record<string, unknown>;
+            }
+            return finish(outcome);
           }
           const reason = (payload as { reason?: unknown }).reason;
           const trimmed = typeof reason === 'string' ? reason.trim() : '';

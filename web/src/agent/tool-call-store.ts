@@ -186,17 +186,31 @@ export class ToolCallStore {
   awaitApproval(toolCallId: string, effect: ToolEffect | undefined, args: unknown, reason: ApprovalReason = 'policy', rememberable = false): unknown {
     const record = this.records.get(toolCallId);
     if (!record) return args;
-    const shown = redactToolArgs(this.#redaction(record), args);
+    const redaction = this.#redaction(record);
+    const shown = redactToolArgs(redaction, args);
     record.args = shown;
+    // Arguments shown redacted cannot be edited: what the person sees is not what would run.
+    const editable = reason === 'policy' && effect !== undefined && redaction === undefined && typeof args === 'object' && args !== null && !Array.isArray(args);
     record.approval = {
       args: shown,
       defaultPrevented: false,
       ...(effect !== undefined && { effect }),
       ...(reason === 'recovery' && { reason }),
       ...(rememberable && { rememberable }),
+      ...(editable && { editable }),
     };
     this.#setStatus(record, 'awaiting_approval');
     return shown;
+  }
+
+  /** A person edited the arguments before approving: the record shows what runs (`argsEdited`). */
+  argsEdited(toolCallId: string, args: unknown): void {
+    const record = this.records.get(toolCallId);
+    if (!record) return;
+    const redaction = this.#redaction(record);
+    record.args = redactToolArgs(redaction, args);
+    record.argsText = JSON.stringify(record.args);
+    record.argsEdited = true;
   }
 
   /** The call needs no asking: a person approved its tool for this thread or always (`approvedBy`). */

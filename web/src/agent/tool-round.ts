@@ -163,6 +163,7 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
       continue; // decided again with what holds now
     }
 
+    let runArgs: unknown = args;
     const decision = decideToolCall(registry.policy, tool, args);
     if (decision === 'deny') return policyDenied(context, toolCallId, name);
     const remembered = decision === 'require_approval' && !rerunApproved ? context.approvals.allows(context.threadId(), tool, registry.policy) : undefined;
@@ -184,8 +185,14 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
       if (now?.toolCall.function.arguments !== argsText || now.toolCall.function.name !== name || registry.get(name) !== tool) continue;
       if (registry.isDenied(name) || decideToolCall(registry.policy, tool, args) === 'deny') return policyDenied(context, toolCallId, name);
       if (verdict.remember && rememberable) context.approvals.remember(context.threadId(), tool, verdict.remember);
+      if (verdict.editedArgs !== undefined) {
+        // The person changed the arguments: what runs is what they approved, under the policy as for any arguments.
+        if (decideToolCall(registry.policy, tool, verdict.editedArgs) === 'deny') return policyDenied(context, toolCallId, name);
+        runArgs = verdict.editedArgs;
+        store.argsEdited(toolCallId, runArgs);
+      }
     }
-    return execute(context, toolCallId, tool, args, signal);
+    return execute(context, toolCallId, tool, runArgs, signal, runArgs !== args);
   }
 }
 
@@ -196,6 +203,7 @@ async function execute(
   tool: RegisteredTool,
   args: unknown,
   signal: AbortSignal,
+  edited = false,
 ): Promise<ToolOutcome> {
   const { store } = context;
   const journal = context.journal();
@@ -214,13 +222,13 @@ async function execute(
     }
     try {
       if (signal.aborted) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, cancelledMessage(signal));
-      return await executeNow(context, toolCallId, tool, args, signal);
+      return await executeNow(context, toolCallId, tool, args, signal, edited);
     } finally {
       const settled = store.get(toolCallId);
       if (settled) await journal.settle(settled).catch(() => undefined);
     }
   }
-  return executeNow(context, toolCallId, tool, args, signal);
+  return executeNow(context, toolCallId, tool, args, signal, edited);
 }
 
 async function executeNow(
@@ -229,6 +237,7 @@ async function executeNow(
   tool: RegisteredTool,
   args: unknown,
   signal: AbortSignal,
+  edited: boolean,
 ): Promise<ToolOutcome> {
   const { registry, store } = context;
   const runnable = withToolBudgets(tool, budgetsFor(registry.policy, tool.name));
@@ -239,7 +248,9 @@ async function executeNow(
   const executionId = store.get(toolCallId)?.executionId;
   const execution = executionId === undefined ? undefined : context.manager.getExecution(executionId);
   const optsOut = tool.metadata?.followUp === false;
-  return answer(context, toolCallId, { ...answerOf(toolCallId, result, signal, optsOut), ...(execution !== undefined && { execution }) });
+  const outcome = answerOf(toolCallId, result, signal, optsOut);
+  if (edited) outcome.message = withEditedArgs(outcome.message, args);
+  return answer(context, toolCallId, { ...outcome, ...(execution !== undefined && { execution }) });
 }
 
 /**
@@ -324,4 +335,23 @@ export function refuse(
     });
     conversation.insertToolMessage(answered);
   }
+}
+
+/**
+ * The tool message of a call that ran with arguments a person edited before approving: its content says so and names
+ * them (`editedArguments`), beside the result or error, so the agent knows what ran.
+ */
+function withEditedArgs(message: ToolMessage, edited: unknown): ToolMessage {
+  const text = typeof message.content === 'string' ? message.content : '';
+  let body: Record<string, unknown>;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...(parsed as object) } : { result: parsed };
+  } catch {
+    body = { result: text };
+  }
+  return {
+    ...message,
+    content: JSON.stringify({ ...body, editedArguments: edited, note: 'The user edited the arguments before approving; the tool ran with editedArguments.' }),
+  };
 }

@@ -166,6 +166,8 @@ export interface ToolCallRecord {
   executionId?: string;
   /** The call ran without asking because a person had approved its tool for this thread or always. */
   approvedBy?: ApprovalScope;
+  /** A person edited the arguments before approving: `args` and `argsText` are what ran (the agent is told). */
+  argsEdited?: boolean;
   /**
    * What an attempt the runtime had abandoned (timed out, stopped) did when it settled afterwards: its result or error
    * (redacted like `result` and `error`). Only recorded: the agent is told nothing more. `at`: ms since the epoch.
@@ -201,6 +203,11 @@ export interface ToolApprovalView {
    * page's policy or the tool itself says needs approval on every call.
    */
   rememberable?: boolean;
+  /**
+   * Whether the person may edit the arguments before approving (`approveToolCall(id, { args })`): a frontend call
+   * whose arguments are shown whole (no redaction in force), asked by the policy.
+   */
+  editable?: boolean;
 }
 
 /** Why a call waits for a person (`ToolApprovalView.reason`, `PendingDecision.reason`). */

@@ -38,6 +38,8 @@ import { ThreadPersistenceController } from './thread-persistence-controller.js'
 import { RenderedElements, findRenderer, renderCustom } from './custom-renderer.js';
 import { renderActivity, type ActivityRenderer } from './render-activity.js';
 import { toolRenderContext, type ToolCallRenderer } from './tool-render-context.js';
+import { checkEditedArguments } from './edited-arguments.js';
+import type { ArgumentsEdit } from './render-tool-approval.js';
 import { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
@@ -161,6 +163,11 @@ const MAX_RENDERED = 150;
  * @csspart tool-approval-actions - The row of buttons.
  * @csspart tool-approval-approve - The Approve button.
  * @csspart tool-approval-deny - The Deny button.
+ * @csspart tool-approval-edit-button - "Edit arguments": the card switches to a JSON editor of the proposed arguments (`tool-approval-editing`), for a frontend call whose arguments are not redacted.
+ * @csspart tool-approval-edit - The arguments' `<textarea>`, checked against the tool's schema as the person types.
+ * @csspart tool-approval-edit-error - Why the edited arguments cannot run (not JSON, or the schema's messages).
+ * @csspart tool-approval-diff - Which arguments the edit changes.
+ * @csspart tool-approval-approve-edited - "Approve with edits" (disabled while the edit is invalid); `tool-approval-edit-cancel` goes back.
  * @csspart tool-approval-remember - "Allow for this conversation" (also `tool-approval-remember-thread`) and "Always allow" (`tool-approval-remember-always`), offered unless the tool or the policy asks about every call.
  * @csspart tool-call-approved-by - "Allowed for this conversation" / "Always allowed" on a call that ran without asking.
  * @csspart tool-approval-reason - The optional reason for a denial (Enter there denies).
@@ -274,6 +281,8 @@ export class AgUiAgent extends LitElement {
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
   @query(ownSelector('.input')) private _input?: HTMLTextAreaElement;
 
+  /** Approval cards whose arguments the person is editing, by toolCallId. */
+  readonly #edits = new Map<string, ArgumentsEdit>();
   /** Custom elements made for renderers given by tag name, one per tool call or activity. */
   readonly #rendered = new RenderedElements();
   readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
@@ -637,6 +646,9 @@ export class AgUiAgent extends LitElement {
       onCancel: this.#onCancelToolCall,
       onApprove: this.#onApproveToolCall,
       onDeny: this.#onDenyToolCall,
+      onEdit: this.#onEditArguments,
+      onEditInput: this.#onEditArgumentsInput,
+      onApproveEdited: this.#onApproveEdited,
     };
     const renderItem = (item: TranscriptItem): TemplateResult => {
       switch (item.kind) {
@@ -658,6 +670,8 @@ export class AgUiAgent extends LitElement {
           const cards = repeat(shown, (toolCall) => toolCall.id, (toolCall) => {
             const record = records?.get(toolCall.id);
             const data = toolCallCardData(toolCall, record);
+            const edit = this.#edits.get(toolCall.id);
+            if (edit && data.approval?.editable) data.edit = edit;
             if (data.retry) countdown = true;
             const renderer = this.#toolRenderer(data.toolCallName);
             if (!renderer || !record) return renderToolCallOnce(data, cardOptions);
@@ -918,6 +932,7 @@ export class AgUiAgent extends LitElement {
     this.#markdownCatchUp.cancel();
     this.#transcriptMemo = undefined;
     this.#rendered.clear();
+    this.#edits.clear();
     this.#agentLoop.requestFrameUpdate();
   }
 
@@ -1114,6 +1129,36 @@ export class AgUiAgent extends LitElement {
 
   #onApproveToolCall = (event: Event, toolCallId: string, remember?: ApprovalScope): void => {
     this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId, remember ? { remember } : {}));
+  };
+
+  /** "Edit arguments" / "Cancel editing": the approval card switches to a JSON editor of the shown arguments, or back. */
+  #onEditArguments = (event: Event, toolCallId: string, editing: boolean): void => {
+    if (!editing) this.#edits.delete(toolCallId);
+    else {
+      const args = this.#agentLoop.loop?.toolCalls.get(toolCallId)?.approval?.args;
+      this.#edits.set(toolCallId, { text: JSON.stringify(args ?? {}, null, 2), changed: [] });
+    }
+    this.#agentLoop.requestFrameUpdate();
+    const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
+    // The field (or the card) keeps the focus once the card has re-rendered.
+    void this.updateComplete.then(() => requestAnimationFrame(() => (card?.querySelector<HTMLElement>(editing ? '.tool-approval-edit' : '.tool-approval-edit-button') ?? card)?.focus()));
+  };
+
+  /** The edited arguments as typed: checked against the tool's schema, and what they change. */
+  #onEditArgumentsInput = (_event: Event, toolCallId: string, text: string): void => {
+    const loop = this.#agentLoop.loop;
+    const record = loop?.toolCalls.get(toolCallId);
+    if (!loop || !record) return;
+    this.#edits.set(toolCallId, checkEditedArguments(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema));
+    this.#agentLoop.requestFrameUpdate();
+  };
+
+  #onApproveEdited = (event: Event, toolCallId: string): void => {
+    const edit = this.#edits.get(toolCallId);
+    if (!edit || edit.error !== undefined) return;
+    const args = JSON.parse(edit.text) as Record<string, unknown>;
+    this.#edits.delete(toolCallId);
+    this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId, { args }));
   };
 
   #onDenyToolCall = (event: Event, toolCallId: string, reason: string): void => {

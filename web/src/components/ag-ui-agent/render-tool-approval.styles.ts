@@ -77,6 +77,43 @@ export const toolApprovalStyles = css`
     border-color: var(--ag-ui-color-accent);
   }
 
+  .tool-approval-edit-label {
+    display: block;
+    margin-top: calc(var(--ag-ui-spacing) / 2);
+    font-size: 0.875em;
+    color: var(--ag-ui-color-muted);
+  }
+
+  .tool-approval-edit {
+    box-sizing: border-box;
+    width: 100%;
+    margin-top: 0.25rem;
+    padding: 0.5rem;
+    font-family: var(--ag-ui-code-font-family);
+    font-size: 0.8125rem;
+    color: var(--ag-ui-color-text);
+    background: var(--ag-ui-color-background);
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: var(--ag-ui-radius);
+    resize: vertical;
+  }
+
+  .tool-approval-edit[aria-invalid='true'] {
+    border-color: var(--ag-ui-color-danger);
+  }
+
+  .tool-approval-edit-error {
+    margin: 0.25rem 0 0;
+    color: var(--ag-ui-color-danger);
+    font-size: 0.875em;
+  }
+
+  .tool-approval-diff {
+    margin: 0.25rem 0 0;
+    color: var(--ag-ui-color-muted);
+    font-size: 0.875em;
+  }
+
   .tool-call-approved-by {
     font-size: 0.8125em;
     color: var(--ag-ui-color-muted);

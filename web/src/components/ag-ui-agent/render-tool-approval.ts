@@ -17,6 +17,21 @@ export interface ToolApprovalCardOptions {
   onApprove: (event: Event, toolCallId: string, remember?: ApprovalScope) => void;
   /** Called by Deny, and by Enter in the reason field; `reason` is the field's trimmed text (`''` when empty). */
   onDeny: (event: Event, toolCallId: string, reason: string) => void;
+  /** "Edit arguments" (`true`) and its Cancel (`false`). */
+  onEdit: (event: Event, toolCallId: string, editing: boolean) => void;
+  /** The edited arguments' text changed. */
+  onEditInput: (event: Event, toolCallId: string, text: string) => void;
+  /** "Approve with edits". */
+  onApproveEdited: (event: Event, toolCallId: string) => void;
+}
+
+/** An approval whose arguments are being edited: the text, and what is wrong with it or what it changes. */
+export interface ArgumentsEdit {
+  text: string;
+  /** Why it cannot be approved (not JSON, or the tool's schema refuses it). */
+  error?: string;
+  /** The top-level arguments it changes. */
+  changed: string[];
 }
 
 /** What each effect means, in the words the card uses. */
@@ -60,7 +75,9 @@ export function renderToolApproval(
   toolCallName: string,
   approval: ToolApprovalView,
   options: ToolApprovalCardOptions,
+  edit?: ArgumentsEdit,
 ): TemplateResult {
+  if (edit && approval.editable) return renderEditing(toolCallId, toolCallName, edit, options);
   const titleId = `tool-approval-title-${toolCallId}`;
   const args = argumentsText(approval.args);
   // A call that was running when the page went away: its outcome is unknown; the person decides whether it runs again.
@@ -103,6 +120,17 @@ export function renderToolApproval(
         >
           ${recovery ? 'Run again' : 'Approve'}
         </button>
+        ${approval.editable
+          ? html`<button
+              part="tool-approval-edit-button"
+              class="tool-approval-edit-button"
+              type="button"
+              aria-label="Edit arguments of ${toolCallName}"
+              @click=${(event: Event) => options.onEdit(event, toolCallId, true)}
+            >
+              Edit arguments
+            </button>`
+          : nothing}
         ${approval.rememberable && !recovery
           ? html`<button
                 part="tool-approval-remember tool-approval-remember-thread"
@@ -145,6 +173,54 @@ export function renderToolApproval(
             options.onDeny(event, toolCallId, reasonNear(event.currentTarget));
           }}
         />`}
+      </div>
+    </div>
+  `;
+}
+
+/**
+ * The approval card while the person edits the arguments: the JSON text (checked against the tool's schema as they
+ * type), what the edit changes or why it cannot run, "Approve with edits" (disabled while invalid) and Cancel.
+ */
+function renderEditing(toolCallId: string, toolCallName: string, edit: ArgumentsEdit, options: ToolApprovalCardOptions): TemplateResult {
+  const titleId = `tool-approval-title-${toolCallId}`;
+  const fieldId = `tool-approval-edit-${toolCallId}`;
+  const messageId = `tool-approval-edit-message-${toolCallId}`;
+  return html`
+    <div role="group" part="tool-approval tool-approval-editing" class="tool-approval" data-tool-call-id=${toolCallId} aria-labelledby=${titleId} tabindex="-1">
+      <p part="tool-approval-title" class="tool-approval-title" id=${titleId}>
+        Edit the arguments of <span class="tool-approval-name">${toolCallName}</span>, then approve
+      </p>
+      <label class="tool-approval-edit-label" for=${fieldId}>Arguments (JSON)</label>
+      <textarea
+        part="tool-approval-edit"
+        class="tool-approval-edit"
+        id=${fieldId}
+        rows="6"
+        spellcheck="false"
+        aria-invalid=${edit.error ? 'true' : 'false'}
+        aria-describedby=${messageId}
+        .value=${edit.text}
+        @input=${(event: Event) => options.onEditInput(event, toolCallId, (event.target as HTMLTextAreaElement).value)}
+      ></textarea>
+      ${edit.error
+        ? html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">${edit.error}</p>`
+        : html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
+            ${edit.changed.length === 0 ? 'Unchanged.' : `Changed: ${edit.changed.join(', ')}.`}
+          </p>`}
+      <div part="tool-approval-actions" class="tool-approval-actions">
+        <button
+          part="tool-approval-approve tool-approval-approve-edited"
+          class="tool-approval-approve"
+          type="button"
+          ?disabled=${edit.error !== undefined}
+          @click=${(event: Event) => options.onApproveEdited(event, toolCallId)}
+        >
+          Approve with edits
+        </button>
+        <button part="tool-approval-edit-cancel" class="tool-approval-edit-cancel" type="button" @click=${(event: Event) => options.onEdit(event, toolCallId, false)}>
+          Cancel editing
+        </button>
       </div>
     </div>
   `;

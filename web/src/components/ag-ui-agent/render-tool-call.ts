@@ -10,7 +10,7 @@ import type { ToolCall } from '@ag-ui/client';
 import type { ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../agent/types.js';
 import { uiToolAnswers } from '../../tools/ui-tool.js';
 import type { CustomRendering } from './custom-renderer.js';
-import { renderToolApproval, type ToolApprovalCardOptions } from './render-tool-approval.js';
+import { renderToolApproval, type ArgumentsEdit, type ToolApprovalCardOptions } from './render-tool-approval.js';
 import { renderPayloadSection } from './render-tool-payload.js';
 
 /** What a card shows: the call's record, as the page may see it. */
@@ -37,6 +37,8 @@ export interface ToolCallCardData {
   approvedBy?: ToolCallRecord['approvedBy'];
   /** A UI tool's call waiting for the person's answer (`defineUiTool`). */
   waitingForAnswer?: boolean;
+  /** Set while the person edits the arguments in the approval card. */
+  edit?: ArgumentsEdit;
 }
 
 /**
@@ -129,9 +131,9 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit } = data;
   const renderer = custom?.renderer;
-  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, countdown, renderer];
+  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, countdown, renderer];
   return guard(deps, () =>
     renderToolCall(data, options, custom?.render()),
   );
@@ -189,7 +191,7 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
           : nothing}
       </div>
       ${data.approval
-        ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options)
+        ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options, data.edit)
         : nothing}
       ${custom?.ok
         ? html`<div part="tool-call-custom" class="tool-call-custom">${custom.output}</div>
