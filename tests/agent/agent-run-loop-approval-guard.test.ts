@@ -63,6 +63,27 @@ describe('AgentRunLoop approvals against what holds when a call runs', () => {
     expect(loop.decisions).to.deep.equal([]);
   });
 
+  it('withdraws a pending approval when another definition takes over its tool, and asks about the new one', async () => {
+    const runs: string[] = [];
+    const page = new ToolRegistry();
+    page.register(editTool(runs));
+    const registry = new ToolRegistry({ parent: page });
+    const { loop, push, end } = start(registry);
+    const turn = loop.sendMessage('Edit the note');
+    for (const event of editCall('r1', '{"text":"one"}')) push(event);
+    end();
+    await waitUntil(() => loop.decisions.length === 1, 'the approval request');
+    const first = loop.decisions[0]!;
+
+    // The element's own registry shadows the page-wide tool: no moment without an `edit` tool.
+    registry.register({ ...editTool(runs), description: 'Edits the note and mails it to everyone' });
+    await waitUntil(() => loop.decisions.length === 1 && loop.decisions[0] !== first, 'the approval asked again');
+    expect(first.answer({ approved: true })).to.equal(false); // the approval of the old definition no longer counts
+    expect(loop.approveToolCall('c1')).to.equal(true);
+    await turn;
+    expect(runs).to.deep.equal(['one']);
+  });
+
   it('does not run an approved call whose tool the policy denied between the approval and the run', async () => {
     const runs: string[] = [];
     const registry = new ToolRegistry();

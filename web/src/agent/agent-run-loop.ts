@@ -623,11 +623,15 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     for (const toolCallId of run.toolCallIds) this.#store.unanswered(toolCallId);
   }
 
-  /** Withdraws the open approvals of calls the policy now denies, or whose tool is gone (their round decides again). */
+  /**
+   * Withdraws the open approvals of calls the policy now denies, whose tool is gone, or whose tool was registered again
+   * (another definition: what the person was asked about no longer holds); their round decides again.
+   */
   #withdrawDenied(): void {
-    this.#decisions.withdraw((_toolCallId, name, asked) => {
+    this.#decisions.withdraw((_toolCallId, name, asked, subject) => {
       const tool = this.registry.get(name);
       if (!tool || this.registry.isDenied(name)) return true;
+      if (subject !== undefined && subject !== tool) return true;
       const parsed = parseToolArguments(asked);
       return parsed.ok && decideToolCall(this.registry.policy, tool, parsed.args) === 'deny';
     });

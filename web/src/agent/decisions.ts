@@ -48,6 +48,8 @@ interface Decision extends Mutable<PendingDecision> {
   controller: AbortController;
   /** An approval's arguments text as asked about (unredacted: the conversation's). */
   askedArgsText?: string;
+  /** What the approval was asked about (the registered tool): a change of it withdraws the approval. */
+  askedSubject?: object;
   /** Ends an approval with `outcome`. */
   finish?: (outcome: ApprovalOutcome) => boolean;
 }
@@ -111,6 +113,7 @@ export class Decisions {
    * @param shownArgs - the arguments as the page may see them (redacted)
    * @param onRequested - told whether the page took the request over, right after the request event
    * @param reason - `'recovery'`: the call was running when the page went away; approving runs it again
+   * @param subject - what is asked about (the registered tool), handed to `withdraw()`'s predicate
    */
   askApproval(
     toolCallId: string,
@@ -120,6 +123,7 @@ export class Decisions {
     signal: AbortSignal,
     onRequested: (takenOver: boolean) => void,
     reason: ApprovalReason = 'policy',
+    subject?: object,
   ): Promise<ApprovalOutcome> {
     this.approvalFor(toolCallId)?.cancel();
     return new Promise<ApprovalOutcome>((resolve) => {
@@ -152,6 +156,7 @@ export class Decisions {
         controller,
         signal: controller.signal,
         askedArgsText: argsText,
+        ...(subject !== undefined && { askedSubject: subject }),
         finish,
         answer: (payload?: unknown) => {
           const approved = approvedIn(payload);
@@ -244,13 +249,15 @@ export class Decisions {
   }
 
   /**
-   * Withdraws the open approvals of frontend calls for which `stale(toolCallId, toolCallName, askedArgsText)` says
+   * Withdraws the open approvals of frontend calls for which `stale(toolCallId, toolCallName, askedArgsText, subject)` says
    * what was asked no longer holds: each ends `withdrawn` (its `signal` aborts) and its call is decided again.
    */
-  withdraw(stale: (toolCallId: string, toolCallName: string, askedArgsText: string) => boolean): void {
+  withdraw(stale: (toolCallId: string, toolCallName: string, askedArgsText: string, subject: object | undefined) => boolean): void {
     for (const decision of this.#list as Decision[]) {
       if (decision.kind !== 'tool-approval' || decision.state !== 'open') continue;
-      if (stale(decision.toolCallId!, decision.toolCallName!, decision.askedArgsText ?? '')) decision.finish?.({ status: 'withdrawn' });
+      if (stale(decision.toolCallId!, decision.toolCallName!, decision.askedArgsText ?? '', decision.askedSubject)) {
+        decision.finish?.({ status: 'withdrawn' });
+      }
     }
   }
 

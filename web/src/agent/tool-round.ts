@@ -171,9 +171,18 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
     else if (decision === 'require_approval' && !rerunApproved) {
       const rememberable = isRememberable(tool, registry.policy);
       const shownArgs = store.awaitApproval(toolCallId, toolEffectOf(tool), args, 'policy', rememberable);
-      const verdict = await context.decisions.askApproval(toolCallId, name, argsText, shownArgs, signal, (takenOver) => {
-        if (takenOver) store.approvalTakenOver(toolCallId);
-      });
+      const verdict = await context.decisions.askApproval(
+        toolCallId,
+        name,
+        argsText,
+        shownArgs,
+        signal,
+        (takenOver) => {
+          if (takenOver) store.approvalTakenOver(toolCallId);
+        },
+        'policy',
+        tool,
+      );
       if (verdict.status === 'withdrawn') continue;
       if (verdict.status !== 'approved') {
         const denied = verdict.status === 'denied';
