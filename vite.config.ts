@@ -43,6 +43,7 @@ export default defineConfig(({ command, mode }) => ({
               index: 'web/src/index.ts',
               'tools/index': 'web/src/tools/index.ts',
               inspector: 'web/src/inspector.ts',
+              'thread-list': 'web/src/thread-list.ts',
               'llm/index': 'web/src/llm/index.ts',
               'sources/mcp/index': 'web/src/sources/mcp/index.ts',
               'sources/webmcp/index': 'web/src/sources/webmcp/index.ts',

@@ -1,4 +1,5 @@
 import '../src/index.js';
+import '../src/thread-list.js';
 import '../src/inspector.js';
 import type { AgUiAgent } from '../src/index.js';
 import { demoPolicy } from './demo-policy.js';

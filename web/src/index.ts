@@ -1,7 +1,7 @@
 /**
  * ag-ui-lit: the `<ag-ui-agent>` element, the AG-UI run loop and the browser-side tool runtime.
- * Importing this module defines `<ag-ui-agent>` and `<ag-ui-thread-list>`, and installs the `ag-ui-register-tool` listener
- * on `document`.
+ * Importing this module defines `<ag-ui-agent>` and installs the `ag-ui-register-tool` listener on `document`
+ * (`<ag-ui-thread-list>` is in `ag-ui-lit/thread-list`, so pages without it do not load it).
  * @module
  */
 // The tool runtime (also `ag-ui-lit/tools`).
@@ -204,11 +204,3 @@ export type {
 export { AgentLoopController, type AgentLoopControllerOptions } from './components/ag-ui-agent/agent-loop-controller.js';
 export type { ToolCallRenderContext, ToolCallRenderer } from './components/ag-ui-agent/tool-render-context.js';
 export type { ActivityRenderer, ActivityView } from './components/ag-ui-agent/render-activity.js';
-export { AgUiThreadList } from './components/ag-ui-thread-list/ag-ui-thread-list.js';
-export type {
-  AgUiThreadListEventMap,
-  ThreadDeletedDetail,
-  ThreadRenamedDetail,
-  ThreadSelectDetail,
-} from './components/ag-ui-thread-list/ag-ui-thread-list.events.js';
-export type { ThreadListAgent } from './components/ag-ui-thread-list/thread-list-agent.js';

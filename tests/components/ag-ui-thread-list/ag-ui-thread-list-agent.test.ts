@@ -6,6 +6,7 @@ import { MemoryThreadStore } from '../../../web/src/persistence/index.js';
 import { scenarioUrl } from '../ag-ui-agent/helpers.js';
 import { $$ } from './helpers.js';
 import '../../../web/src/index.js';
+import '../../../web/src/thread-list.js';
 
 describe('<ag-ui-thread-list> with <ag-ui-agent>', () => {
   it("lists the agent's threads, switches between them and starts new ones", async () => {

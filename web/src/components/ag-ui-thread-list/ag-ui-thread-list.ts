@@ -92,6 +92,7 @@ const CLOCK_INTERVAL_MS = 60_000;
  * <ag-ui-agent id="chat" url="/api/agent" persist></ag-ui-agent>
  * <script type="module">
  *   import 'ag-ui-lit';
+ *   import 'ag-ui-lit/thread-list';
  *   document.querySelector('ag-ui-thread-list').addEventListener('ag-ui-thread-select', (e) => closeDrawer());
  * </script>
  * ```
