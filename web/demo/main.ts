@@ -2,6 +2,7 @@ import '../src/index.js';
 import '../src/thread-list.js';
 import '../src/inspector.js';
 import type { AgUiAgent } from '../src/index.js';
+import type { AgentInfo } from '../server/model-config.js';
 import { demoPolicy } from './demo-policy.js';
 import { demoRenderers } from './demo-renderers.js';
 import { demoTools } from './demo-tools.js';
@@ -10,6 +11,18 @@ const agent = document.querySelector('ag-ui-agent') as AgUiAgent;
 agent.policy = demoPolicy;
 agent.tools = demoTools;
 agent.renderers = demoRenderers;
+
+// Which agent /api/agent is: the script, or the model the dev server was started with (GET /api/agent/info).
+const PROVIDER_NAMES: Record<string, string> = { 'openai-compatible': 'an OpenAI-compatible API', anthropic: 'Anthropic' };
+const agentInfoView = document.querySelector<HTMLElement>('#agent-info-name');
+fetch('/api/agent/info')
+  .then((response) => (response.ok ? (response.json() as Promise<AgentInfo>) : undefined))
+  .then((info) => {
+    if (!info || !agentInfoView) return;
+    agentInfoView.textContent =
+      info.kind === 'scripted' ? 'scripted demo agent (no LLM)' : `${info.model} via ${PROVIDER_NAMES[info.kind] ?? info.kind}`;
+  })
+  .catch(() => undefined); // an older server without the route: keep the neutral line
 
 // The policy is data: show it as such.
 const policyView = document.querySelector<HTMLElement>('#policy');

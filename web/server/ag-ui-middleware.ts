@@ -3,6 +3,10 @@ import type { AgentHandler, AgentRequest } from './agent-request.js';
 import { DEMO_DELAY_MS, runDemoAgent } from './demo-agent.js';
 import { BodyTooLargeError, readBody, sendJson, sendJsonError } from './http-json.js';
 import { intOption, InvalidOptionError } from './query-params.js';
+import type { LlmFetch } from '../src/llm/index.js';
+import { modelAgentHandler } from './model-agent.js';
+import { agentInfo, AgentKind, modelConfigFromEnv, type ModelConfig } from './model-config.js';
+import { ModelReplay, REPLAY_API_KEY, replayAnswers } from './model-replay.js';
 import { RequestRecorder, type RequestRecorderOptions } from './request-recorder.js';
 import { parseRunAgentInput } from './run-input.js';
 import { RunWriter } from './run-writer.js';
@@ -19,6 +23,13 @@ export interface AgUiMiddlewareOptions {
   maxBodyBytes?: number;
   /** The recorder of test requests, or options for a new one (default: 200 threads, 100 requests each). */
   recorder?: RequestRecorder | RequestRecorderOptions;
+  /**
+   * The real model behind `/api/agent`, or `null` for the scripted demo agent. Default: read from `process.env` by
+   * `modelConfigFromEnv` (`OPENAI_API_KEY`, `OPENAI_BASE_URL`, `ANTHROPIC_API_KEY`, `AG_UI_MODEL`, `AG_UI_PROVIDER`).
+   */
+  model?: ModelConfig | null;
+  /** Replaces the global `fetch` for the model's provider requests (a proxy, a recorded replay). */
+  llmFetch?: LlmFetch;
 }
 
 /** A Node-style (Connect / Vite / Express) middleware; it calls `next()` for every request that is not one of its routes. */
@@ -38,10 +49,14 @@ const MAX_DELAY_MS = 60_000;
  *
  * | Route                              | Method   | Answer                                                                        |
  * | ---------------------------------- | -------- | ----------------------------------------------------------------------------- |
- * | `/api/agent`                       | `POST`   | the demo agent (`runDemoAgent`), SSE; `?delay=ms` (default 20)                |
+ * | `/api/agent`                       | `POST`   | the configured model (`modelAgentHandler`), else the demo agent (`runDemoAgent`), SSE; `?delay=ms` (default 20, scripted only) |
+ * | `/api/agent/info`                  | `GET`    | which agent that is: `AgentInfo`, `{ kind: 'scripted' }` or `{ kind, model }` |
  * | `/api/test/<scenario>`             | `POST`   | a scripted test agent (`TEST_SCENARIOS`), SSE; `?delay=ms` (default 0); recorded |
  * | `/api/test/requests?threadId=X`    | `GET`    | `{ threadId, requests: RecordedRequest[] }`; without `threadId`: `{ threads: [{ threadId, count }] }` |
  * | `/api/test/requests[?threadId=X]`  | `DELETE` | forgets that thread (or every thread): `{ cleared: <number of requests> }`    |
+ * | `/api/test/model/<kind>`           | `POST`   | the model agent of `kind` (`openai-compatible`, `anthropic`), answered by the provider replies in `forwardedProps.llmReplay`; recorded |
+ * | `/api/test/model/<kind>/info`      | `GET`    | that test agent's `AgentInfo`                                                 |
+ * | `/api/test/model/requests?threadId=X` | `GET` | `{ threadId, requests: UpstreamRequest[] }`: the provider requests the replays received |
  *
  * Run routes read the body as a `RunAgentInput` (validated with `@ag-ui/core`'s `RunAgentInputSchema`): not JSON ->
  * 400 `invalid_json`; not a `RunAgentInput` -> 400 `invalid_input` with `issues`; a bad option -> 400
@@ -50,7 +65,8 @@ const MAX_DELAY_MS = 60_000;
  * `{ "error": { "code", "message", "issues"? } }`. Everything else goes to `next()`.
  *
  * Creating it has no side effects (no timers, no listeners), so it can be imported by `vite.config.ts` and by a
- * bundle for the test runner alike.
+ * bundle for the test runner alike. It reads the model setup from the environment once, when created, and throws
+ * `ModelConfigError` for one it cannot complete (so the dev server says so at start, not at the first message).
  *
  * @example
  * ```ts
@@ -69,6 +85,11 @@ export function createAgUiMiddleware(options: AgUiMiddlewareOptions = {}): AgUiM
   const agentPath = `${basePath}/agent`;
   const testPrefix = `${basePath}/test/`;
   const requestsPath = `${basePath}/test/requests`;
+  const model = options.model === undefined ? modelConfigFromEnv(process.env) : (options.model ?? undefined);
+  const runAgent = model ? modelAgentHandler(model, options.llmFetch ? { fetch: options.llmFetch } : {}) : runDemoAgent;
+  const info = agentInfo(model);
+  const modelTestPrefix = `${basePath}/test/model/`;
+  const replay = new ModelReplay();
 
   const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -76,7 +97,15 @@ export function createAgUiMiddleware(options: AgUiMiddlewareOptions = {}): AgUiM
 
     if (path === agentPath) {
       if (!allowMethod(req, res, 'POST')) return;
-      void handleRun({ req, res, url, handler: runDemoAgent, defaultDelayMs: demoDelayMs, maxBodyBytes });
+      void handleRun({ req, res, url, handler: runAgent, defaultDelayMs: demoDelayMs, maxBodyBytes });
+      return;
+    }
+    if (path === `${agentPath}/info`) {
+      if (allowMethod(req, res, 'GET')) sendJson(res, 200, info);
+      return;
+    }
+    if (path.startsWith(modelTestPrefix)) {
+      handleModelTest({ req, res, url, path: path.slice(modelTestPrefix.length), replay, recorder, maxBodyBytes });
       return;
     }
     if (path === requestsPath) {
@@ -185,6 +214,50 @@ function flattenHeaders(req: IncomingMessage): Record<string, string> {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
+}
+
+const REPLAYED_KINDS: readonly string[] = [AgentKind.OPENAI_COMPATIBLE, AgentKind.ANTHROPIC];
+
+/** A replayed test model: the route code of a configured `/api/agent`, with a test key and a `fetch` that replays. */
+function replayedModel(kind: ModelConfig['kind']): ModelConfig {
+  return { kind, model: 'replay-model', apiKey: REPLAY_API_KEY, baseUrl: 'http://llm-replay.invalid/v1' };
+}
+
+interface ModelTestRoute {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** The path after `/api/test/model/`. */
+  path: string;
+  replay: ModelReplay;
+  recorder: RequestRecorder;
+  maxBodyBytes: number;
+}
+
+function handleModelTest({ req, res, url, path, replay, recorder, maxBodyBytes }: ModelTestRoute): void {
+  if (path === 'requests') {
+    if (!allowMethod(req, res, 'GET')) return;
+    const threadId = url.searchParams.get('threadId') ?? '';
+    sendJson(res, 200, { threadId, requests: replay.requests(threadId) });
+    return;
+  }
+  const [kind, rest] = path.split('/', 2) as [string, string | undefined];
+  if (!REPLAYED_KINDS.includes(kind) || (rest !== undefined && rest !== 'info')) {
+    sendJsonError(res, 404, 'unknown_model_kind', `No test model "${path}". Kinds: ${REPLAYED_KINDS.join(', ')}.`);
+    return;
+  }
+  const config = replayedModel(kind as ModelConfig['kind']);
+  if (rest === 'info') {
+    if (allowMethod(req, res, 'GET')) sendJson(res, 200, agentInfo(config));
+    return;
+  }
+  if (!allowMethod(req, res, 'POST')) return;
+  const handler: AgentHandler = (request) => {
+    const { forwardedProps, ...input } = request.input;
+    const fetch = replay.fetchFor(input.threadId, replayAnswers(forwardedProps));
+    return modelAgentHandler(config, { fetch })({ ...request, input: { ...input, forwardedProps: {} } });
+  };
+  void handleRun({ req, res, url, handler, defaultDelayMs: 0, maxBodyBytes, record: { recorder, scenario: `model/${kind}` } });
 }
 
 function handleRecordedRequests(req: IncomingMessage, res: ServerResponse, url: URL, recorder: RequestRecorder): void {
