@@ -34,7 +34,8 @@ await build({
 });
 const loadBundle = (name) => import(`${pathToFileURL(`${cacheDir}${name}.mjs`).href}?t=${Date.now()}`);
 const { createAgUiMiddleware } = await loadBundle('server');
-const agUiMiddleware = createAgUiMiddleware();
+// Tests never reach a paid model, whatever keys the shell holds (`model: null`: the scripted agents only).
+const agUiMiddleware = createAgUiMiddleware({ model: null });
 // The real MCP servers of tests/sources/mcp/ (each on a free port), started and steered through /mcp-control/.
 const { createMcpControlMiddleware } = await loadBundle('mcp-server');
 const mcpControlMiddleware = createMcpControlMiddleware();

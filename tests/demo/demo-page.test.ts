@@ -51,6 +51,11 @@ describe('demo page', () => {
     expect(el.persist).to.equal(true);
   });
 
+  it('says which agent it talks to: the scripted one when the server has no model configured', async () => {
+    await waitUntil(() => document.querySelector('#agent-info-name')?.textContent?.includes('scripted') === true, 'the agent line');
+    expect(document.querySelector('#agent-info')!.textContent).to.match(/Talking to: scripted demo agent \(no LLM\)/);
+  });
+
   it('puts the conversations in a column left of the element on a wide screen', async () => {
     await setViewport({ width: 1280, height: 800 });
     const list = document.querySelector('ag-ui-thread-list')!.getBoundingClientRect();
