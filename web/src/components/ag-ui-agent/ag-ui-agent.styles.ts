@@ -374,6 +374,27 @@ export const agUiAgentStyles = css`
     margin: calc(var(--ag-ui-spacing) / 2) 0 0;
   }
 
+  .tool-call-status-icon {
+    display: inline-block;
+    min-width: 1em;
+    text-align: center;
+    color: var(--ag-ui-color-muted);
+  }
+
+  .tool-call-status-icon[data-status='succeeded'] {
+    color: var(--ag-ui-color-success);
+  }
+
+  .tool-call-status-icon[data-status='failed'] {
+    color: var(--ag-ui-color-danger);
+  }
+
+  .tool-call-status-icon[data-status='uncertain'],
+  .tool-call-status-icon[data-status='retrying'],
+  .tool-call-status-icon[data-status='awaiting_approval'] {
+    color: var(--ag-ui-color-warning);
+  }
+
   .tool-call-custom {
     margin-top: calc(var(--ag-ui-spacing) / 2);
   }

@@ -137,6 +137,7 @@ const MAX_RENDERED = 150;
  * @csspart tool-call-header - The card's first line.
  * @csspart tool-call-name - The tool's name.
  * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
+ * @csspart tool-call-status-icon - The mark before the status text (✓, ✕, …; `data-status` says which; hidden from assistive technology).
  * @csspart tool-call-status - The live status text (with `tool-call-status-<status>`).
  * @csspart tool-call-cancel - The Cancel button of a running frontend tool call (validating, executing, or waiting for a retry).
  * @csspart tool-call-section - The arguments block and the result block.

@@ -123,6 +123,21 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
   }
 }
 
+/** The mark before a card's status text (decoration: the text says it). */
+const STATUS_ICONS: Readonly<Record<string, string>> = {
+  streaming: '…',
+  pending: '○',
+  validating: '◔',
+  executing: '◔',
+  retrying: '↻',
+  awaiting_approval: '?',
+  succeeded: '✓',
+  failed: '✕',
+  cancelled: '–',
+  uncertain: '!',
+  unanswered: '–',
+};
+
 /**
  * `renderToolCall()` that renders nothing again while what the card shows is unchanged (lit's `guard`): in a run of
  * hundreds of calls, a frame re-renders only the cards whose call changed (every field of `data` is compared; the
@@ -172,6 +187,7 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
               >server-side</span
             >`
           : nothing}
+        <span part="tool-call-status-icon" class="tool-call-status-icon" data-status=${status} aria-hidden="true">${STATUS_ICONS[status] ?? '•'}</span>
         <span part="tool-call-status tool-call-status-${status}" class="tool-call-status">${label}</span>
         ${data.approvedBy
           ? html`<span part="tool-call-approved-by" class="tool-call-approved-by"
