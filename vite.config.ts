@@ -6,8 +6,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
 };
-/** Every runtime and peer dependency (and its subpaths) stays external in the library build. */
-const externalDeps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+/**
+ * Every runtime and peer dependency (and its subpaths) stays external in the library build; react-dom too, which only
+ * a page imports, so that a wrapper can never pull in a copy of it.
+ */
+const externalDeps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), 'react-dom'];
 const external = (id: string) => externalDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /** Mounts the demo AG-UI agent (and the scripted test agents) at /api/* on the dev and preview servers. */
@@ -28,7 +31,7 @@ export default defineConfig(({ command, mode }) => ({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry, and the llm,
-  // inspector, mcp and webmcp subpaths, each its own entry so the main one does not pay for them), dependencies
+  // inspector, mcp, webmcp and react subpaths, each its own entry so the main one does not pay for them), dependencies
   // external, type declarations from tsc (tsconfig.build.json). `vite build --mode demo` builds the demo page instead.
   build:
     command === 'build' && mode !== 'demo'
@@ -47,6 +50,8 @@ export default defineConfig(({ command, mode }) => ({
               'llm/index': 'web/src/llm/index.ts',
               'sources/mcp/index': 'web/src/sources/mcp/index.ts',
               'sources/webmcp/index': 'web/src/sources/webmcp/index.ts',
+              'react/index': 'web/src/react/index.ts',
+              'react/inspector': 'web/src/react/inspector.ts',
             },
             formats: ['es'],
           },
