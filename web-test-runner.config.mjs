@@ -10,6 +10,7 @@ import { defaultReporter } from '@web/test-runner';
 import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from './scripts/find-chrome.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 import { domCountersPlugin } from './scripts/dom-counters-plugin.mjs';
+import { reactEsmPlugin } from './tests/react/react-esm-plugin.mjs';
 
 const executablePath = findChrome();
 if (!executablePath) throw new Error(NO_CHROME_MESSAGE);
@@ -104,6 +105,8 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
     domCountersPlugin(),
     mcpSdkPlugin,
+    // React 18 ships CommonJS only; the tests of ag-ui-lit/react import it as ES modules.
+    reactEsmPlugin(),
     { name: 'mcp-test-servers', serverStop: () => mcpControlMiddleware.close() },
   ],
   middleware: [
