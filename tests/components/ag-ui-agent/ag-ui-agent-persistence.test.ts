@@ -184,6 +184,17 @@ describe('<ag-ui-agent> persistence', () => {
     expect([...el.toolCalls.values()][0]!.status).to.equal('succeeded');
   });
 
+  it('opens its IndexedDB store on first use, and says when it keeps a new thread there', async () => {
+    const kept = new Promise<CustomEvent<ThreadChangedDetail>>((resolve) =>
+      document.addEventListener('ag-ui-thread-changed', (event) => resolve(event), { once: true }),
+    );
+    const el = await mountPersisted(scenarioUrl('text'));
+    const event = await kept;
+    expect(event.detail).to.deep.equal({ threadId: el.threadId, restored: false });
+    expect(el.store).to.be.instanceOf(IndexedDbThreadStore);
+    expect((el.store as IndexedDbThreadStore).name).to.equal(dbName);
+  });
+
   it('switches threads through thread-id and reset(), keeping each in the store', async () => {
     const store = new MemoryThreadStore();
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${scenarioUrl('text', { text: 'An answer' })} .store=${store}></ag-ui-agent>`);

@@ -97,6 +97,12 @@ export class ThreadJournal implements ToolCallJournal {
     return this.#queue;
   }
 
+  /** Writes the whole thread as the loop holds it now (a thread begun before the journal was bound), then flushes. */
+  saveAll(): Promise<void> {
+    if (this.loop.messages.length > 0) this.#messagesDirty = true;
+    return this.flush();
+  }
+
   /**
    * Says that what the loop holds now is what the store holds (the loop was just restored from it, e.g. another tab's
    * copy): the changes seen so far are not written back, so two tabs showing one thread never echo each other's writes.

@@ -51,7 +51,10 @@ export interface AgUiAgentEventMap extends AgUiAgentLoopEventMap {
   'ag-ui-message-send': CustomEvent<MessageSendDetail>;
   /** A definition given through `tools` or `registerTool()` could not be registered (e.g. a duplicate name). */
   'ag-ui-tool-registration-error': CustomEvent<ToolRegistrationErrorDetail>;
-  /** The element shows another thread: restored from the store, switched (`threadId`), or new (`reset()`). */
+  /**
+   * The element shows another thread: restored from the store, switched (`threadId`), or new (`reset()`); also once its
+   * store is ready when there was nothing to restore (`restored: false`).
+   */
   'ag-ui-thread-changed': CustomEvent<ThreadChangedDetail>;
   /** The thread store failed (see `PersistenceErrorDetail`); nothing shown is lost. */
   'ag-ui-persistence-error': CustomEvent<PersistenceErrorDetail>;

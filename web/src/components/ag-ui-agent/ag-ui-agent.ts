@@ -40,7 +40,8 @@ import { renderActivity, type ActivityRenderer } from './render-activity.js';
 import { toolRenderContext, type ToolCallRenderer } from './tool-render-context.js';
 import { checkEditedArguments } from './edited-arguments.js';
 import type { ArgumentsEdit } from './render-tool-approval.js';
-import { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
+import type { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
+import { toThreadStoreError } from '../../persistence/thread-store-error.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
 import './register-tool-listener.js';
@@ -109,7 +110,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
  * @fires {CustomEvent<ActivityChangedDetail>} ag-ui-activity-changed - An activity message (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) was created or changed.
- * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`).
+ * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`), or its store is ready with nothing to restore (`restored: false`).
  * @fires {CustomEvent<PersistenceErrorDetail>} ag-ui-persistence-error - The thread store failed (`code`: unavailable, quota_exceeded, version_unsupported, corrupt, failed); the conversation carries on in memory.
  *
  * @csspart base - The box that holds the transcript, the error banner and the composer, and fills the host.
@@ -275,6 +276,8 @@ export class AgUiAgent extends LitElement {
     store: () => (this.isConnected ? this.store : undefined),
     threadId: () => this.#threadId,
     onThreadChanged: (threadId, restored, fromOtherTab) => this.#threadChanged(threadId, restored, fromOtherTab),
+    // A thread list bound to this element learns of the store (opened on first use) from this event.
+    onKept: (threadId) => this.#fireThreadChanged(threadId, false),
     onError: (error) => this.#reportPersistenceError(error),
   });
 
@@ -294,6 +297,8 @@ export class AgUiAgent extends LitElement {
   #store: ThreadStore | undefined;
   /** The store `persist` opened (closed when `persist`, `persist-name` or `store` change, or the element leaves). */
   #persistStore: IndexedDbThreadStore | undefined;
+  /** The IndexedDB store's module, loading (on first use: a page that never persists does not load it). */
+  #persistOpening: Promise<void> | undefined;
   #ownRegistry: ToolRegistry | undefined;
   readonly #source = new LoopSourceKeeper();
   #transcriptMemo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
@@ -809,7 +814,10 @@ export class AgUiAgent extends LitElement {
     // Rendered on the next frame (`#afterReset`), not in the task that restored it: a long thread's first screen
     // is work enough for a task of its own.
     this.#afterReset();
-    if (fromOtherTab) return;
+    if (!fromOtherTab) this.#fireThreadChanged(threadId, restored);
+  }
+
+  #fireThreadChanged(threadId: string, restored: boolean): void {
     const detail: ThreadChangedDetail = { threadId, restored };
     const event = new CustomEvent('ag-ui-thread-changed', { detail, bubbles: true, composed: true });
     this.dispatchEvent(event);
@@ -827,13 +835,37 @@ export class AgUiAgent extends LitElement {
   /** The IndexedDB store of `persist`, opened on first use. */
   #persistentStore(): IndexedDbThreadStore | undefined {
     if (!this.persist) return undefined;
-    this.#persistStore ??= new IndexedDbThreadStore({ name: this.persistName || 'ag-ui-lit', onError: (error) => this.#reportPersistenceError(error) });
+    if (!this.#persistStore) this.#openPersistentStore();
     return this.#persistStore;
+  }
+
+  /**
+   * Loads the IndexedDB store's module (its code and `idb` are loaded on first use, not by every page) and opens the
+   * store; the element then binds it and restores the thread (`ag-ui-thread-changed`).
+   */
+  #openPersistentStore(): void {
+    if (this.#persistOpening) return;
+    const name = this.persistName || 'ag-ui-lit';
+    const opening = import('../../persistence/indexed-db-thread-store.js').then(
+      ({ IndexedDbThreadStore }) => {
+        if (this.#persistOpening !== opening) return;
+        this.#persistOpening = undefined;
+        if (!this.persist || this.#store || (this.persistName || 'ag-ui-lit') !== name) return;
+        this.#persistStore = new IndexedDbThreadStore({ name, onError: (error) => this.#reportPersistenceError(error) });
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        if (this.#persistOpening === opening) this.#persistOpening = undefined;
+        this.#reportPersistenceError(toThreadStoreError(error, 'Loading the thread store', 'unavailable'));
+      },
+    );
+    this.#persistOpening = opening;
   }
 
   #closePersistentStore(): void {
     const store = this.#persistStore;
     this.#persistStore = undefined;
+    this.#persistOpening = undefined;
     // After the journal's last writes (it was unbound first, and flushes as it goes).
     if (store) void this.#persistence.flush().finally(() => store.close());
   }

@@ -14,6 +14,8 @@ export interface ThreadPersistenceOptions {
   threadId: () => string | undefined;
   /** The loop now shows another thread (`restored`: it came from the store), or another tab's copy of its own. */
   onThreadChanged: (threadId: string, restored: boolean, fromOtherTab: boolean) => void;
+  /** The store is bound and had nothing to restore: the thread shown is now kept in it (no re-render needed). */
+  onKept: (threadId: string) => void;
   /** A store failure; the conversation carries on in memory. */
   onError: (error: ThreadStoreError) => void;
 }
@@ -134,6 +136,11 @@ export class ThreadPersistenceController implements ReactiveController {
           loop.reset(id);
           this.#error = undefined;
           this.#options.onThreadChanged(id, false, false);
+        } else if (!switching) {
+          // Nothing to restore: the element keeps its thread, now kept in this store (with what it already holds:
+          // the store may open after a first message, see `persist`).
+          void journal.saveAll();
+          this.#options.onKept(loop.threadId);
         }
         return;
       }
@@ -141,7 +148,11 @@ export class ThreadPersistenceController implements ReactiveController {
       if (generation === this.#generation) this.#report(toThreadStoreError(error, 'Loading the thread'));
       return;
     }
-    if (!switching && (loop.version !== version || loop.running)) return;
+    if (!switching && (loop.version !== version || loop.running)) {
+      // The person started before the saved thread came: theirs is the thread now, kept from here on.
+      void journal.saveAll();
+      return;
+    }
     this.#error = undefined;
     // What was just loaded is not written back (a long thread is megabytes), unless restoring resolved a call.
     let resolved = false;
