@@ -83,6 +83,8 @@ export class ThreadJournal implements ToolCallJournal {
     loop.addEventListener('messages-changed', () => this.#messagesChanged(), { signal });
     loop.addEventListener('state-changed', () => this.#messagesChanged(), { signal });
     loop.addEventListener('decisions-changed', () => this.#messagesChanged(), { signal });
+    // The thread keeps its last run error (its banner comes back after a reload).
+    loop.addEventListener('run-error', () => this.#messagesChanged(), { signal });
     loop.addEventListener('running-changed', (event) => {
       if (!event.detail.running) void this.flush();
     }, { signal });
