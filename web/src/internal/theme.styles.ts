@@ -33,6 +33,24 @@ export const lightTokens = css`
   --ag-ui-spacing: 0.75rem;
 `;
 
+/**
+ * The box every element's host draws, in the shared tokens: a bordered, rounded flex column with the element's font
+ * and colours. Declared inside each element's `:host` rule, after its tokens.
+ */
+export const hostBox = css`
+  display: flex;
+  flex-direction: column;
+  box-sizing: border-box;
+  font-family: var(--ag-ui-font-family);
+  font-size: var(--ag-ui-font-size);
+  line-height: var(--ag-ui-line-height);
+  color: var(--ag-ui-color-text);
+  background: var(--ag-ui-color-background);
+  border: 1px solid var(--ag-ui-color-border);
+  border-radius: var(--ag-ui-radius);
+  overflow: hidden;
+`;
+
 /** The dark defaults of the shared `--ag-ui-color-*` properties. */
 export const darkTokens = css`
   color-scheme: dark;

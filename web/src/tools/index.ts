@@ -55,7 +55,7 @@ export type { ToolHandlerErrorOptions } from './errors.js';
 
 // Events
 export { TypedEventTarget } from './typed-event-target.js';
-export { ToolRegistryChangeAction } from './tool-events.js';
+export { TOOL_EXECUTION_EVENT_TYPES, ToolRegistryChangeAction } from './tool-events.js';
 export type {
   CircuitStateChangedDetail,
   ToolExecutionCancelledDetail,

@@ -141,6 +141,26 @@ export interface ToolExecutionManagerEventMap {
 export type ToolExecutionEventType = Exclude<keyof ToolExecutionManagerEventMap, 'circuit-state-changed'>;
 
 /**
+ * Every `ToolExecutionEventType` as a runtime list, for code that follows every execution (the tool inspector). The
+ * `satisfies` and the check below keep it in step with the event map.
+ */
+export const TOOL_EXECUTION_EVENT_TYPES = [
+  'tool-execution-started',
+  'tool-execution-rate-limited',
+  'tool-execution-validating',
+  'tool-execution-executing',
+  'tool-execution-succeeded',
+  'tool-execution-retrying',
+  'tool-execution-failed',
+  'tool-execution-cancelled',
+  'tool-execution-uncertain',
+  'tool-execution-late-completion',
+] as const satisfies readonly ToolExecutionEventType[];
+type ExecutionEventTypesComplete = Exclude<ToolExecutionEventType, (typeof TOOL_EXECUTION_EVENT_TYPES)[number]> extends never ? true : never;
+const executionEventTypesComplete: ExecutionEventTypesComplete = true;
+void executionEventTypesComplete;
+
+/**
  * One execution event as `ToolExecuteOptions.onEvent` receives it: the manager event's `type` and `detail` (frozen),
  * as a union discriminated by `type`.
  */

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { lightTokens, themeRules } from '../../internal/theme.styles.js';
+import { hostBox, lightTokens, themeRules } from '../../internal/theme.styles.js';
 
 /**
  * Styles of `<ag-ui-agent>`. Every public knob is a `--ag-ui-*` custom property with its default on `:host` (light),
@@ -10,17 +10,7 @@ export const agUiAgentStyles = css`
     ${lightTokens}
     --ag-ui-max-height: 32rem;
 
-    display: flex;
-    flex-direction: column;
-    box-sizing: border-box;
-    font-family: var(--ag-ui-font-family);
-    font-size: var(--ag-ui-font-size);
-    line-height: var(--ag-ui-line-height);
-    color: var(--ag-ui-color-text);
-    background: var(--ag-ui-color-background);
-    border: 1px solid var(--ag-ui-color-border);
-    border-radius: var(--ag-ui-radius);
-    overflow: hidden;
+    ${hostBox}
   }
 
   ${themeRules()}

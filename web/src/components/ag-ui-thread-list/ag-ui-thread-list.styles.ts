@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { lightTokens, themeRules } from '../../internal/theme.styles.js';
+import { hostBox, lightTokens, themeRules } from '../../internal/theme.styles.js';
 
 /** The list's own dark default (the highlight of the current thread). */
 const darkCurrent = css`
@@ -15,18 +15,8 @@ export const agUiThreadListStyles = css`
     ${lightTokens}
     --ag-ui-thread-list-current-background: #ddf4ff;
 
-    display: flex;
-    flex-direction: column;
-    box-sizing: border-box;
+    ${hostBox}
     min-width: 0;
-    font-family: var(--ag-ui-font-family);
-    font-size: var(--ag-ui-font-size);
-    line-height: var(--ag-ui-line-height);
-    color: var(--ag-ui-color-text);
-    background: var(--ag-ui-color-background);
-    border: 1px solid var(--ag-ui-color-border);
-    border-radius: var(--ag-ui-radius);
-    overflow: hidden;
   }
 
   ${themeRules(darkCurrent)}

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { lightTokens, themeRules } from '../../internal/theme.styles.js';
+import { hostBox, lightTokens, themeRules } from '../../internal/theme.styles.js';
 
 /**
  * Styles of `<ag-ui-tool-inspector>`: the shared `--ag-ui-*` tokens (light on `:host`, dark by scheme or `theme`), a
@@ -9,19 +9,9 @@ export const agUiToolInspectorStyles = css`
   :host {
     ${lightTokens}
 
-    display: flex;
-    flex-direction: column;
-    box-sizing: border-box;
+    ${hostBox}
     min-width: 0;
     min-height: 0;
-    font-family: var(--ag-ui-font-family);
-    font-size: var(--ag-ui-font-size);
-    line-height: var(--ag-ui-line-height);
-    color: var(--ag-ui-color-text);
-    background: var(--ag-ui-color-background);
-    border: 1px solid var(--ag-ui-color-border);
-    border-radius: var(--ag-ui-radius);
-    overflow: hidden;
   }
 
   ${themeRules()}

@@ -1,23 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ToolExecutionEventType, ToolExecutionManagerEventMap } from '../../tools/tool-events.js';
+import { TOOL_EXECUTION_EVENT_TYPES, type ToolExecutionEventType, type ToolExecutionManagerEventMap } from '../../tools/tool-events.js';
 import { ToolExecutionManager } from '../../tools/tool-execution-manager.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 import type { ToolExecution } from '../../tools/types.js';
 import type { CallLog } from './call-log.js';
-
-/** The manager events the inspector follows: every execution event. */
-const EXECUTION_EVENTS: readonly ToolExecutionEventType[] = [
-  'tool-execution-started',
-  'tool-execution-rate-limited',
-  'tool-execution-validating',
-  'tool-execution-executing',
-  'tool-execution-succeeded',
-  'tool-execution-retrying',
-  'tool-execution-failed',
-  'tool-execution-cancelled',
-  'tool-execution-uncertain',
-  'tool-execution-late-completion',
-];
 
 /** The `<ag-ui-agent>` events that carry a finished call's execution, or a retry's backoff. */
 const ELEMENT_EVENTS = ['ag-ui-tool-call-end', 'ag-ui-tool-call-error', 'ag-ui-tool-retrying'] as const;
@@ -144,10 +130,10 @@ export class InspectorBindingController implements ReactiveController {
       this.requestFrameUpdate();
     }
     if (manager !== this.#manager) {
-      for (const type of EXECUTION_EVENTS) this.#manager?.removeEventListener(type, this.#onExecutionEvent);
+      for (const type of TOOL_EXECUTION_EVENT_TYPES) this.#manager?.removeEventListener(type, this.#onExecutionEvent);
       this.#manager?.removeEventListener('circuit-state-changed', this.#onChange);
       this.#manager = manager;
-      for (const type of EXECUTION_EVENTS) manager?.addEventListener(type, this.#onExecutionEvent);
+      for (const type of TOOL_EXECUTION_EVENT_TYPES) manager?.addEventListener(type, this.#onExecutionEvent);
       manager?.addEventListener('circuit-state-changed', this.#onChange);
       if (manager) for (const execution of [...manager.history, ...manager.activeExecutions]) this.#options.log.upsert(execution);
       this.requestFrameUpdate();
