@@ -46,7 +46,7 @@ export const tools = {
         target: '<= 2.00x floor',
         verdict: verdict(manager / floor <= 2),
         note:
-          `Both create an AbortController per execution (the manager one per attempt), as the issue specifies; the manager also dispatches its 4 lifecycle events whether or not anyone listens. ` +
+          `Both create an AbortController per execution (the manager one per attempt), as the issue specifies; the manager builds and dispatches its lifecycle events only for a listener or an execution's own observer (none here), and shares one timeout timer among attempts of the same timeout. ` +
           `Against the floor without the AbortController (${floorWithoutController.toFixed(0)} ns/exec) the ratio is ${(manager / floorWithoutController).toFixed(2)}x.`,
       },
       {

@@ -218,7 +218,7 @@ describe('circuit breaker (through ToolExecutionManager)', () => {
   });
 
   it('resetCircuit closes an open circuit and announces it', async () => {
-    const m = manager();
+    const m = manager({ defaultTimeoutMs: 0 }); // no attempt timer: the only timer is the circuit's recovery
     const changes = circuitEvents(m);
     await run(m, 3);
     m.resetCircuit('flaky');

@@ -56,7 +56,7 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
     });
 
     it('cancels during a backoff wait: the wait ends at once and no further attempt runs', async () => {
-      const m = manager();
+      const m = manager({ defaultTimeoutMs: 0 }); // no attempt timer: the only timer is the backoff's
       const tool = countingTool('t', () => {
         throw new TransientToolError('flaky');
       });
@@ -209,14 +209,38 @@ describe('ToolExecutionManager cancellation and timeouts', () => {
       expect(await pending).to.deep.equal({ success: true, result: 'ok' });
     });
 
-    it('clears the timeout timer when the attempt finishes first', async () => {
+    it('never times out an attempt that finished first, and its timer lapses', async () => {
       const m = manager();
       const result = deferred<string>();
-      const pending = m.execute(countingTool('t', () => result.promise, { timeoutMs: 10_000 }), 'call_1', {});
+      let aborted = false;
+      const tool = countingTool('t', (_args, context) => {
+        context.signal.addEventListener('abort', () => (aborted = true));
+        return result.promise;
+      }, { timeoutMs: 10_000 });
+      const pending = m.execute(tool, 'call_1', {});
       expect(harness.clock.countTimers()).to.equal(1);
       result.resolve('fast');
-      await pending;
+      expect(await pending).to.deep.equal({ success: true, result: 'fast' });
+      await harness.clock.tickAsync(10_000);
+      expect(aborted).to.equal(false);
+      expect(m.getExecutionsForToolCall('call_1')[0]!.status).to.equal('succeeded');
       expect(harness.clock.countTimers()).to.equal(0);
+    });
+
+    it('times out attempts of one duration in the order they started, each after its own timeout', async () => {
+      const m = manager();
+      const hang = countingTool('t', () => new Promise(() => {}), { timeoutMs: 1_000, retryConfig: { maxAttempts: 1 } });
+      const first = m.execute(hang, 'call_1', {});
+      await harness.clock.tickAsync(400);
+      const second = m.execute(hang, 'call_2', {});
+      await harness.clock.tickAsync(600);
+      expect(await isSettled(first)).to.equal(true);
+      expect(await isSettled(second)).to.equal(false);
+      await harness.clock.tickAsync(399);
+      expect(await isSettled(second)).to.equal(false);
+      await harness.clock.tickAsync(1);
+      expect(errorOf(await second).category).to.equal('timeout');
+      expect(errorOf(await first).category).to.equal('timeout');
     });
 
     it('sets no timer for a tool without timeoutMs when the manager has no default timeout', () => {

@@ -27,7 +27,8 @@ describe('<ag-ui-agent>', () => {
     await el.sendMessage('hi there');
     await rendered(el);
     expect($(el, '[part~="message-user"]')!.textContent).to.include('hi there');
-    expect(assistantText(el)).to.include('Hello from the scripted test agent, streamed in pieces.');
+    // A loaded machine may finish the reply's markdown over more than one frame.
+    await waitUntil(() => assistantText(el).includes('Hello from the scripted test agent, streamed in pieces.'), assistantText(el));
     expect(el.messages.map((message) => message.role)).to.deep.equal(['user', 'assistant']);
     expect($(el, '[part="transcript"]')!.getAttribute('aria-busy')).to.equal('false');
     await expect(el).to.be.accessible();

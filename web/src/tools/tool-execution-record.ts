@@ -1,3 +1,4 @@
+import type { Deadline } from './attempt-deadlines.js';
 import type { ToolExecutionEvent, ToolExecutionEventBase, ToolExecutionEventType } from './tool-events.js';
 import type { ToolResultCache } from './tool-result-cache.js';
 import {
@@ -60,8 +61,10 @@ export class ExecutionRecord {
   trial = false;
   /** The controller of the attempt in flight (its identity too); `undefined` between attempts and once settled. */
   attempt: AbortController | undefined = undefined;
-  /** The attempt's timeout timer, the backoff timer between attempts, or the rate limit wait (one at a time). */
+  /** The backoff timer between attempts, or the rate limit wait (one at a time). */
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** The timeout of the attempt in flight. */
+  deadline: Deadline | undefined = undefined;
   /** The outcome once settled (what `execute()` resolves). */
   outcome: ToolExecutionResult | undefined = undefined;
   /** Resolves `execute()`'s promise (`follow()` has none). */
