@@ -1,7 +1,7 @@
 // Readers of the provider agents' runs, shared by the tests in Chromium and in Node (no test framework imports): run
 // inputs, event collection through `verifyEvents`, the tools the fixtures call. The provider answers come from the
 // replay servers (web/server/llm-replay/, driven by llm-replay-client.ts).
-import { EventType, verifyEvents, type BaseEvent, type Message, type RunAgentInput, type TextMessageContentEvent, type Tool, type ToolCallArgsEvent } from '@ag-ui/client';
+import { EventType, verifyEvents, type AbstractAgent, type BaseEvent, type Message, type RunAgentInput, type TextMessageContentEvent, type Tool, type ToolCallArgsEvent } from '@ag-ui/client';
 import { lastValueFrom, toArray, type Observable } from 'rxjs';
 
 /** A file of tests/fixtures/llm/, as text (in the browser: served by the test runner's dev server). */
@@ -19,6 +19,23 @@ export function runInput(messages: Message[], tools: Tool[] = []): RunAgentInput
 /** Runs `events$` to its end through `@ag-ui/client`'s `verifyEvents` (so the order is valid AG-UI), collecting the events. */
 export function collect(events$: Observable<BaseEvent>): Promise<BaseEvent[]> {
   return lastValueFrom(events$.pipe(verifyEvents(), toArray()));
+}
+
+/**
+ * Runs `agent` on `input` and calls its `abortRun()` (Stop) once the streamed text is `stopAt`; resolves with the
+ * events when the run has completed.
+ */
+export function runAndStopAt(agent: AbstractAgent, input: RunAgentInput, stopAt: string): Promise<BaseEvent[]> {
+  const seen: BaseEvent[] = [];
+  return new Promise((resolve) => {
+    agent.run(input).subscribe({
+      next: (event) => {
+        seen.push(event);
+        if (event.type === EventType.TEXT_MESSAGE_CONTENT && textOf(seen) === stopAt) agent.abortRun();
+      },
+      complete: () => resolve(seen),
+    });
+  });
 }
 
 /** The event types, in order. */

@@ -6,7 +6,7 @@ import sinon from 'sinon';
 import { LlmErrorCode } from '../../web/src/llm/index.js';
 import { FIXTURES, PROVIDERS, TEST_KEY, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
 import type { LlmReplay } from '../helpers/llm-replay-client.js';
-import { FIXTURE_TOOLS, collect, ofType, runInput, types, untilTimer } from '../helpers/llm-replay.js';
+import { FIXTURE_TOOLS, collect, ofType, runAndStopAt, runInput, types, untilTimer } from '../helpers/llm-replay.js';
 
 const USER: Message = { id: 'u1', role: 'user', content: 'What is the weather in Paris?' };
 
@@ -132,16 +132,7 @@ for (const provider of PROVIDERS) {
 
     it('aborts the HTTP request when the run is stopped mid-stream (abortRun), ending with code abort', async () => {
       const { agent, replay } = await providerAgent(provider, [{ fixture: fixtures.text, hangAfter: 900 }]);
-      const seen: BaseEvent[] = [];
-      await new Promise<void>((resolve) => {
-        agent.run(runInput([USER])).subscribe({
-          next: (event) => {
-            seen.push(event);
-            if (event.type === EventType.TEXT_MESSAGE_CONTENT && textOf(seen) === 'Hello') agent.abortRun();
-          },
-          complete: resolve,
-        });
-      });
+      const seen = await runAndStopAt(agent, runInput([USER]), 'Hello');
 
       // The server saw the client close the connection while its response was still open.
       expect((await replay.ended(0)).outcome).to.equal('client-closed');
