@@ -113,11 +113,7 @@ if (nodeFiles.length > 0) {
     `--test-reporter=${reporter}`,
     `--test-reporter-destination=${summaryFile}`,
     ...nodeFiles,
-  ], {
-    ...process.env,
-    // node:test's mock timers are "experimental" in Node 20; the warning says nothing about the tests.
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --disable-warning=ExperimentalWarning`.trim(),
-  });
+  ]);
   add(readSummary(summaryFile));
   if (code !== 0) exitCode ||= code;
 } else if (!runBrowser) {

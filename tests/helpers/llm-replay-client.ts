@@ -18,7 +18,12 @@ export const TEST_KEY = 'sk-test-0123456789abcdefwxyz';
 /** Each provider's fixtures (tests/fixtures/llm/<provider>/), by what they show. */
 export const FIXTURES: Record<
   Provider,
-  Record<'text' | 'toolCallSplit' | 'parallel' | 'afterTool' | 'refusal' | 'e401' | 'e429' | 'e5xx' | 'contextLength' | 'modelNotFound', string> & { status5xx: number }
+  Record<'text' | 'toolCallSplit' | 'parallel' | 'afterTool' | 'refusal' | 'e401' | 'e429' | 'e5xx' | 'contextLength' | 'modelNotFound', string> & {
+    /** The status of `e5xx`. */
+    status5xx: number;
+    /** The 5xx answers a retry gets past: [status, fixture]. */
+    retried5xx: ReadonlyArray<readonly [number, string]>;
+  }
 > = {
   openai: {
     text: 'openai/text.sse',
@@ -30,6 +35,7 @@ export const FIXTURES: Record<
     e429: 'openai/429.json',
     e5xx: 'openai/500.json',
     status5xx: 500,
+    retried5xx: [[500, 'openai/500.json']],
     contextLength: 'openai/400-context-length.json',
     modelNotFound: 'openai/404-model.json',
   },
@@ -43,6 +49,10 @@ export const FIXTURES: Record<
     e429: 'anthropic/429.json',
     e5xx: 'anthropic/529.json',
     status5xx: 529,
+    retried5xx: [
+      [500, 'anthropic/500.json'],
+      [529, 'anthropic/529.json'],
+    ],
     contextLength: 'anthropic/400-context-length.json',
     modelNotFound: 'anthropic/404-model.json',
   },

@@ -71,16 +71,18 @@ for (const provider of PROVIDERS) {
         expect(textOf(events)).to.equal('Hello! The sky is blue.');
       });
 
-      it(`retries a ${fixtures.status5xx} with backoff, then streams the answer`, async () => {
-        const { agent, replay } = await providerAgent(provider, [{ status: fixtures.status5xx, fixture: fixtures.e5xx }, { fixture: fixtures.text }]);
-        const done = collect(agent.run(runInput([USER])));
-        await untilTimer(clock);
-        await clock.tickAsync(10);
-        const events = await done;
-        expect(await replay.requests()).to.have.length(2);
-        expect(textOf(events)).to.equal('Hello! The sky is blue.');
-        expect(types(events).at(-1)).to.equal(EventType.RUN_FINISHED);
-      });
+      for (const [status, fixture] of fixtures.retried5xx) {
+        it(`retries a ${status} with backoff, then streams the answer`, async () => {
+          const { agent, replay } = await providerAgent(provider, [{ status, fixture }, { fixture: fixtures.text }]);
+          const done = collect(agent.run(runInput([USER])));
+          await untilTimer(clock);
+          await clock.tickAsync(10);
+          const events = await done;
+          expect(await replay.requests()).to.have.length(2);
+          expect(textOf(events)).to.equal('Hello! The sky is blue.');
+          expect(types(events).at(-1)).to.equal(EventType.RUN_FINISHED);
+        });
+      }
 
       it('gives up with provider_unavailable after the bounded retries (2 by default)', async () => {
         const { agent, replay } = await providerAgent(provider, Array.from({ length: 4 }, () => ({ status: fixtures.status5xx, fixture: fixtures.e5xx })));

@@ -3,32 +3,24 @@
 // Run by `npm test` through `node --test --import tsx` (scripts/test.mjs).
 import { EventType, type BaseEvent, type Message, type RunErrorEvent, type RunFinishedEvent, type ToolCallStartEvent } from '@ag-ui/client';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it, mock } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { createLlmReplayMiddleware } from '../../web/server/llm-replay/index.js';
 import { LlmErrorCode } from '../../web/src/llm/index.js';
 import { FIXTURES, PARALLEL_ARGS, PARALLEL_IDS, PROVIDERS, SPLIT_CALL_ID, TEST_KEY, replayAgent, type Provider, type ReplayStep } from '../helpers/llm-replay-client.js';
+import { startReplayServer, type ReplayServer } from '../helpers/llm-replay-server.js';
 import { FIXTURE_TOOLS, argsOf, collect, ofType, runAndStopAt, runInput, textOf, types } from '../helpers/llm-replay.js';
 
 const USER: Message = { id: 'u1', role: 'user', content: 'What is the weather in Paris?' };
 
-let server: Server;
+let server: ReplayServer;
 let origin: string;
 
 before(async () => {
-  const replay = createLlmReplayMiddleware({ fixturesDir: fileURLToPath(new URL('../fixtures/llm/', import.meta.url)) });
-  server = createServer((req, res) => replay(req, res, () => ((res.statusCode = 404), res.end())));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startReplayServer();
+  origin = server.origin;
 });
 
-after(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+after(() => server.close());
 
 const agentFor = (provider: Provider, steps: ReplayStep[]) => replayAgent(origin, provider, steps);
 
@@ -82,7 +74,7 @@ for (const provider of PROVIDERS) {
       assert.deepEqual(PARALLEL_IDS[provider].map((id) => argsOf(first, id)), [...PARALLEL_ARGS]);
 
       const second = await collect(agent.run(runInput(toolRound(first), FIXTURE_TOOLS)));
-      assert.equal(textOf(second), 'It is 18 °C in Paris.');
+      assert.equal(textOf(second), 'It is 18 °C in Paris.', JSON.stringify(second));
       const sent = (await replay.requests())[1]!.body.messages as Array<Record<string, unknown>>;
       const ids = PARALLEL_IDS[provider];
       if (provider === 'openai') {
@@ -106,21 +98,27 @@ for (const provider of PROVIDERS) {
 
     it('waits the Retry-After of a 429, then streams the answer of the retry', async () => {
       const { agent, replay } = await agentFor(provider, [{ status: 429, fixture: fixtures.e429, headers: { 'retry-after': '2' } }, { fixture: fixtures.text }]);
-      // Only the agent's wait is on a fake clock (the sockets keep their real timers); the spy sees it scheduled.
-      mock.timers.enable({ apis: ['setTimeout'] });
-      const waits = mock.method(globalThis, 'setTimeout');
+      // The agent's 2 s wait is held here instead of scheduled; every other timer (the sockets') stays real.
+      const realSetTimeout = globalThis.setTimeout;
+      const held: Array<() => void> = [];
+      const waits = mock.method(globalThis, 'setTimeout', ((callback: () => void, ms?: number, ...rest: unknown[]) => {
+        if (ms === 2000) {
+          held.push(callback);
+          return realSetTimeout(() => undefined, 0);
+        }
+        return realSetTimeout(callback, ms, ...rest);
+      }) as typeof setTimeout);
       try {
         const done = collect(agent.run(runInput([USER])));
-        while (!waits.mock.calls.some((call) => call.arguments[1] === 2000)) await nextTurn();
-        mock.timers.tick(1999);
-        assert.equal((await replay.requests()).length, 1, 'retried before the 2 s the provider asked for');
-        mock.timers.tick(1);
+        while (held.length === 0) await nextTurn();
+        // The agent waits the 2 s the provider asked for: until that wait ends, nothing is retried.
+        assert.equal((await replay.requests()).length, 1);
+        held[0]!();
         const events = await done;
         assert.equal(textOf(events), 'Hello! The sky is blue.');
         assert.deepEqual((await replay.requests()).map((request) => request.outcome), ['completed', 'completed']);
       } finally {
         waits.mock.restore();
-        mock.timers.reset();
       }
     });
 
