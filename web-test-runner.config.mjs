@@ -1,4 +1,4 @@
-// @web/test-runner configuration: every tests/**/*.test.ts in real headless Chromium.
+// @web/test-runner configuration: every tests/**/*.test.ts but tests/node/ in real headless Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +24,7 @@ await build({
   entryPoints: {
     server: fileURLToPath(new URL('./web/server/index.ts', import.meta.url)),
     'mcp-server': fileURLToPath(new URL('./web/server/mcp/index.ts', import.meta.url)),
+    'llm-replay': fileURLToPath(new URL('./web/server/llm-replay/index.ts', import.meta.url)),
   },
   outdir: cacheDir,
   outExtension: { '.js': '.mjs' },
@@ -40,6 +41,12 @@ const agUiMiddleware = createAgUiMiddleware({ model: null });
 // The real MCP servers of tests/sources/mcp/ (each on a free port), started and steered through /mcp-control/.
 const { createMcpControlMiddleware } = await loadBundle('mcp-server');
 const mcpControlMiddleware = createMcpControlMiddleware();
+// The LLM provider replay servers of tests/llm/ (OpenAI Chat Completions, Anthropic Messages from the golden fixtures
+// of tests/fixtures/llm/), scripted per test through /llm-replay/sessions.
+const { createLlmReplayMiddleware } = await loadBundle('llm-replay');
+const llmReplayMiddleware = createLlmReplayMiddleware({
+  fixturesDir: fileURLToPath(new URL('./tests/fixtures/llm/', import.meta.url)),
+});
 
 // The Custom Elements Manifest is a build output (custom-elements.json, `npm run manifest`); write it now too, so
 // tests/package/custom-elements-manifest.test.ts checks the manifest of this source tree, also on a fresh clone.
@@ -95,7 +102,8 @@ const mcpSdkPlugin = {
 };
 
 export default {
-  files: ['tests/**/*.test.ts'],
+  // tests/node/ runs in Node (scripts/test.mjs: `node --test`), not in the browser.
+  files: ['tests/**/*.test.ts', '!tests/node/**'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
   concurrency: 1,
   concurrentBrowsers: 1,
@@ -112,6 +120,7 @@ export default {
   middleware: [
     mountNodeMiddleware('/api/', agUiMiddleware), // the AG-UI servers (they answer POST /api/...)
     mountNodeMiddleware('/mcp-control/', mcpControlMiddleware),
+    mountNodeMiddleware('/llm-replay/', llmReplayMiddleware),
   ],
   browsers: [
     chromeLauncher({

@@ -1,79 +1,21 @@
-// The provider agents as the tests build them (over `replayFetch`), with the fixture names of each provider, and the
-// readers and guards the provider tests share.
-import { EventType, type BaseEvent, type Message, type ReasoningMessageContentEvent, type RunFinishedEvent, type TextMessageContentEvent, type ToolCallArgsEvent } from '@ag-ui/client';
+// The provider agents as the Chromium tests build them (over a replay session of the test runner's dev server), and
+// the readers and guards the provider tests share.
+import { EventType, type BaseEvent, type Message, type ReasoningMessageContentEvent, type RunFinishedEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
-import { AnthropicAgent, OpenAIChatAgent, type LlmAgent, type LlmAgentOptions } from '../../web/src/llm/index.js';
+import type { LlmAgentOptions } from '../../web/src/llm/index.js';
 import { settle, trackUnhandledRejections } from './agent-fixtures.js';
-import { ofType, replayFetch, type RecordedRequest, type ReplayStep } from './llm-replay.js';
+import { PARALLEL_ARGS, replayAgent, type Provider, type ReplayStep } from './llm-replay-client.js';
+import { argsOf, ofType, textOf } from './llm-replay.js';
 
-export type Provider = 'openai' | 'anthropic';
-export const PROVIDERS: readonly Provider[] = ['openai', 'anthropic'];
-
-/** The key the test agents are given (asserted absent from every event). */
-export const TEST_KEY = 'sk-test-0123456789abcdefwxyz';
-
-/** Each provider's fixtures (tests/fixtures/llm/<provider>/), by what they show. */
-export const FIXTURES: Record<Provider, Record<'text' | 'toolCallSplit' | 'afterTool' | 'e401' | 'e429' | 'e5xx' | 'contextLength' | 'modelNotFound', string> & { status5xx: number }> = {
-  openai: {
-    text: 'openai/text.sse',
-    toolCallSplit: 'openai/tool-call-split.sse',
-    afterTool: 'openai/after-tool.sse',
-    e401: 'openai/401.json',
-    e429: 'openai/429.json',
-    e5xx: 'openai/500.json',
-    status5xx: 500,
-    contextLength: 'openai/400-context-length.json',
-    modelNotFound: 'openai/404-model.json',
-  },
-  anthropic: {
-    text: 'anthropic/text.sse',
-    toolCallSplit: 'anthropic/tool-use-split.sse',
-    afterTool: 'anthropic/after-tool.sse',
-    e401: 'anthropic/401.json',
-    e429: 'anthropic/429.json',
-    e5xx: 'anthropic/529.json',
-    status5xx: 529,
-    contextLength: 'anthropic/400-context-length.json',
-    modelNotFound: 'anthropic/404-model.json',
-  },
-};
-
-/** The id of the one tool call in each provider's `toolCallSplit` fixture. */
-export const SPLIT_CALL_ID: Record<Provider, string> = { openai: 'call_Wz7d1pQk', anthropic: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6' };
+export { FIXTURES, PARALLEL_ARGS, PARALLEL_IDS, PROVIDERS, SPLIT_CALL_ID, TEST_KEY, type Provider } from './llm-replay-client.js';
+export { argsOf, textOf } from './llm-replay.js';
 
 /**
- * A provider agent at `https://llm.test/v1` whose requests `steps` answer, with `TEST_KEY`, the browser opt-in and a
- * 10 ms first backoff.
+ * A provider agent whose requests a new session of the dev server's replay middleware (`/llm-replay/`) answers with
+ * `steps`, with `TEST_KEY`, the browser opt-in and a 10 ms first backoff.
  */
-export function providerAgent(
-  provider: Provider,
-  steps: readonly ReplayStep[],
-  options: Partial<LlmAgentOptions> = {},
-): { agent: LlmAgent; requests: RecordedRequest[] } {
-  const { fetch, requests } = replayFetch(steps);
-  const config = {
-    baseUrl: 'https://llm.test/v1',
-    model: provider === 'openai' ? 'gpt-4.1-mini' : 'claude-sonnet-4-5',
-    apiKey: TEST_KEY,
-    dangerouslyAllowBrowser: true,
-    fetch,
-    retry: { baseDelayMs: 10 },
-    ...options,
-  };
-  return { agent: provider === 'openai' ? new OpenAIChatAgent(config) : new AnthropicAgent(config), requests };
-}
-
-/** The arguments streamed for `toolCallId`, joined. */
-export function argsOf(events: readonly BaseEvent[], toolCallId: string): string {
-  return ofType<ToolCallArgsEvent>(events, EventType.TOOL_CALL_ARGS)
-    .filter((event) => event.toolCallId === toolCallId)
-    .map((event) => event.delta)
-    .join('');
-}
-
-/** The streamed text, joined. */
-export function textOf(events: readonly BaseEvent[]): string {
-  return ofType<TextMessageContentEvent>(events, EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join('');
+export function providerAgent(provider: Provider, steps: readonly ReplayStep[], options: Partial<LlmAgentOptions> = {}) {
+  return replayAgent(location.origin, provider, steps, options);
 }
 
 /** Fails each test of the calling `describe` that leaves an unhandled promise rejection in the page. */
@@ -86,9 +28,6 @@ export function guardUnhandledRejections(): void {
     expect(rejections.reasons).to.deep.equal([]);
   });
 }
-
-/** The arguments of the three calls of the parallel fixtures, in order. */
-export const PARALLEL_ARGS = ['{"city":"Paris"}', '{"city":"Tokyo"}', '{"timezone":"Asia/Tokyo"}'] as const;
 
 /** Checks that the three parallel calls `ids` streamed their arguments (`PARALLEL_ARGS`) and each ended. */
 export function expectParallelCalls(events: readonly BaseEvent[], ids: readonly string[]): void {

@@ -2,7 +2,8 @@ import { EventType, type BaseEvent, type Message, type RunFinishedEvent, type To
 import { expect } from '@open-wc/testing';
 import { AnthropicAgent, LlmConfigError, type LlmAgentOptions } from '../../web/src/llm/index.js';
 import { TEST_KEY, afterToolRound, expectPlainReply, expectReasoningThenText, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
-import { FIXTURE_TOOLS, collect, ofType, runInput, type ReplayStep } from '../helpers/llm-replay.js';
+import type { ReplayStep } from '../helpers/llm-replay-client.js';
+import { FIXTURE_TOOLS, collect, ofType, runInput } from '../helpers/llm-replay.js';
 
 const USER: Message = { id: 'u1', role: 'user', content: 'What is the weather in Paris?' };
 
@@ -12,15 +13,16 @@ describe('AnthropicAgent', () => {
   guardUnhandledRejections();
 
   it('streams a plain reply as text message events, then RUN_FINISHED with the stop reason and usage', async () => {
-    const { agent, requests } = agentFor([{ fixture: 'anthropic/text.sse' }], { system: 'Be brief.', maxTokens: 512 });
+    const { agent, replay } = await agentFor([{ fixture: 'anthropic/text.sse' }], { system: 'Be brief.', maxTokens: 512 });
     const events = await collect(agent.run(runInput([USER])));
+    const requests = await replay.requests();
 
     const finished = expectPlainReply(events);
     expect(finished.result).to.deep.equal({ finishReason: 'stop', rawFinishReason: 'end_turn' });
     expect(finished.usage![0]).to.deep.include({ provider: 'anthropic', model: 'claude-sonnet-4-5', inputTokens: 25, outputTokens: 7 });
 
     const request = requests[0]!;
-    expect(request.url).to.equal('https://llm.test/v1/messages');
+    expect(request.path).to.equal('/v1/messages');
     expect(request.headers['x-api-key']).to.equal(TEST_KEY);
     expect(request.headers['anthropic-dangerous-direct-browser-access']).to.equal('true');
     expect(request.body).to.deep.include({ model: 'claude-sonnet-4-5', max_tokens: 512, stream: true });
@@ -29,8 +31,9 @@ describe('AnthropicAgent', () => {
   });
 
   it('sends the page tools with their JSON Schema as input_schema', async () => {
-    const { agent, requests } = agentFor([{ fixture: 'anthropic/text.sse' }]);
+    const { agent, replay } = await agentFor([{ fixture: 'anthropic/text.sse' }]);
     await collect(agent.run(runInput([USER], FIXTURE_TOOLS)));
+    const requests = await replay.requests();
     expect(requests[0]!.body.tools).to.deep.equal(
       // `eager_input_streaming` is the provider package's choice: Anthropic's fine-grained tool input streaming.
       FIXTURE_TOOLS.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters, eager_input_streaming: true })),
@@ -39,7 +42,7 @@ describe('AnthropicAgent', () => {
   });
 
   it('streams text then one tool_use whose input_json_delta arrives across many chunks, with the tool_use id', async () => {
-    const { agent } = agentFor([{ fixture: 'anthropic/tool-use-split.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'anthropic/tool-use-split.sse' }]);
     const events = await collect(agent.run(runInput([USER], FIXTURE_TOOLS)));
 
     expect(textOf(events)).to.equal('Let me check the weather.');
@@ -53,7 +56,7 @@ describe('AnthropicAgent', () => {
   });
 
   it('streams three parallel tool_use blocks as three tool calls', async () => {
-    const { agent } = agentFor([{ fixture: 'anthropic/parallel-tool-use.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'anthropic/parallel-tool-use.sse' }]);
     const events = await collect(agent.run(runInput([USER], FIXTURE_TOOLS)));
 
     expect(ofType<ToolCallStartEvent>(events, EventType.TOOL_CALL_START).map((event) => [event.toolCallId, event.toolCallName])).to.deep.equal([
@@ -65,9 +68,10 @@ describe('AnthropicAgent', () => {
   });
 
   it('sends tool_use blocks and tool_result blocks with tool_use_id, is_error for a failed tool', async () => {
-    const { agent, requests } = agentFor([{ fixture: 'anthropic/after-tool.sse' }]);
+    const { agent, replay } = await agentFor([{ fixture: 'anthropic/after-tool.sse' }]);
     const messages = afterToolRound(USER, 'toolu_', 'Let me check.');
     const events = await collect(agent.run(runInput(messages, FIXTURE_TOOLS)));
+    const requests = await replay.requests();
 
     expect(requests[0]!.body.messages).to.deep.equal([
       { role: 'user', content: [{ type: 'text', text: 'What is the weather in Paris?' }] },
@@ -91,14 +95,14 @@ describe('AnthropicAgent', () => {
   });
 
   it('reports a refusal stop_reason as finishReason content-filter', async () => {
-    const { agent } = agentFor([{ fixture: 'anthropic/refusal.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'anthropic/refusal.sse' }]);
     const events = await collect(agent.run(runInput([USER])));
     expect(textOf(events)).to.equal("I can't help with that.");
     expect(ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!.result).to.deep.equal({ finishReason: 'content-filter', rawFinishReason: 'refusal' });
   });
 
   it('streams the reasoning the provider sends as REASONING events before the answer', async () => {
-    const { agent } = agentFor([{ fixture: 'anthropic/thinking.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'anthropic/thinking.sse' }]);
     const events = await collect(agent.run(runInput([USER])));
     expectReasoningThenText(events);
   });

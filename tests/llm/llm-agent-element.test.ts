@@ -1,14 +1,16 @@
 // <ag-ui-agent> over the provider agents: the element's own tool loop (validation, execution, follow-up run) on a
-// model that speaks the providers' documented streaming formats (tests/fixtures/llm/, replayed by a fetch stub).
+// model that speaks the providers' documented streaming formats (tests/fixtures/llm/, replayed over HTTP by the test
+// runner's /llm-replay/ middleware, web/server/llm-replay/).
 import type { RunErrorEvent, ToolMessage } from '@ag-ui/client';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import sinon from 'sinon';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { LlmErrorCode, type LlmAgent } from '../../web/src/llm/index.js';
 import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
 import { FIXTURES, PROVIDERS, SPLIT_CALL_ID, TEST_KEY, guardUnhandledRejections, providerAgent } from '../helpers/llm-providers.js';
-import { assistantText, rendered } from '../components/ag-ui-agent/helpers.js';
+import { $, assistantText, rendered } from '../components/ag-ui-agent/helpers.js';
 
 /** The `get_weather` tool the fixtures call, as a page registers it (Zod schema; runs in the page). */
 function weatherTool(runs: unknown[]): ToolDefinition<{ city: string; unit?: 'celsius' | 'fahrenheit' | undefined }> {
@@ -24,6 +26,16 @@ function weatherTool(runs: unknown[]): ToolDefinition<{ city: string; unit?: 'ce
   };
 }
 
+/** A console argument as text: JSON for data (with an error's message and stack), else its string form. */
+function logged(value: unknown): string {
+  if (value instanceof Error) return `${value.message}\n${value.stack ?? ''}\n${logged(value.cause)}`;
+  try {
+    return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return String(value);
+  }
+}
+
 async function mountWith(agent: LlmAgent, registry: ToolRegistry): Promise<AgUiAgent> {
   return fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${registry}></ag-ui-agent>`);
 }
@@ -36,7 +48,7 @@ describe('<ag-ui-agent> with a provider agent', () => {
       const runs: unknown[] = [];
       const registry = new ToolRegistry();
       registry.register(weatherTool(runs));
-      const { agent, requests } = providerAgent(provider, [{ fixture: FIXTURES[provider].toolCallSplit }, { fixture: FIXTURES[provider].afterTool }]);
+      const { agent, replay } = await providerAgent(provider, [{ fixture: FIXTURES[provider].toolCallSplit }, { fixture: FIXTURES[provider].afterTool }]);
       const el = await mountWith(agent, registry);
       const errors: unknown[] = [];
       el.addEventListener('ag-ui-run-error', (event) => errors.push(event.detail));
@@ -45,11 +57,12 @@ describe('<ag-ui-agent> with a provider agent', () => {
       await el.sendMessage('What is the weather in Paris?');
       const { detail } = await ended;
       await rendered(el);
+      const requests = await replay.requests();
 
       expect(errors).to.deep.equal([]);
       expect(runs).to.deep.equal([{ city: 'Paris', unit: 'celsius' }]);
       expect(detail.toolCallId).to.equal(SPLIT_CALL_ID[provider]);
-      expect(requests).to.have.length(2);
+      expect(requests.map((request) => request.outcome)).to.deep.equal(['completed', 'completed']);
       // The registered tool went to the model as JSON Schema.
       const tools = requests[0]!.body.tools as Array<Record<string, unknown>>;
       const schema = provider === 'openai' ? (tools[0]!.function as Record<string, unknown>).parameters : tools[0]!.input_schema;
@@ -76,9 +89,10 @@ describe('<ag-ui-agent> with a provider agent', () => {
   }
 
   it('answers a call of a tool the page lacks with unknown_tool when unknown-tools="answer", so the model can go on', async () => {
-    const { agent, requests } = providerAgent('openai', [{ fixture: FIXTURES.openai.toolCallSplit }, { fixture: FIXTURES.openai.afterTool }]);
+    const { agent, replay } = await providerAgent('openai', [{ fixture: FIXTURES.openai.toolCallSplit }, { fixture: FIXTURES.openai.afterTool }]);
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent unknown-tools="answer" .agent=${agent} .registry=${new ToolRegistry()}></ag-ui-agent>`);
     await el.sendMessage('What is the weather in Paris?');
+    const requests = await replay.requests();
 
     expect(requests).to.have.length(2);
     const last = (requests[1]!.body.messages as Array<Record<string, unknown>>).at(-1)!;
@@ -86,24 +100,48 @@ describe('<ag-ui-agent> with a provider agent', () => {
     expect(JSON.parse(String(last.content))).to.deep.include({ ok: false, errorCode: 'unknown_tool' });
   });
 
-  it('reports a refused key as ag-ui-run-error whose cause carries code auth_failed, without the key', async () => {
-    const { agent } = providerAgent('openai', [{ status: 401, fixture: 'openai/401.json' }]);
-    const el = await mountWith(agent, new ToolRegistry());
-    const failed = oneEvent(el, 'ag-ui-run-error');
-    await el.sendMessage('Hi');
-    const { detail } = await failed;
-    expect((detail.cause as RunErrorEvent).code).to.equal(LlmErrorCode.AUTH_FAILED);
-    expect(detail.message).to.match(/check the API key/);
-    expect(JSON.stringify(detail)).not.to.contain(TEST_KEY);
-  });
+  for (const provider of PROVIDERS) {
+    it(`reports a refused key (${provider} 401) as ag-ui-run-error with agentCode auth_failed, shown, and the key nowhere`, async () => {
+      const consoleCalls: unknown[][] = [];
+      const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+        sinon.stub(console, method).callsFake((...args: unknown[]) => void consoleCalls.push(args)),
+      );
+      try {
+        const { agent, replay } = await providerAgent(provider, [{ status: 401, fixture: FIXTURES[provider].e401 }]);
+        const el = await mountWith(agent, new ToolRegistry());
+        const failed = oneEvent(el, 'ag-ui-run-error');
+        await el.sendMessage('Hi');
+        const { detail } = await failed;
+        await rendered(el);
+
+        expect(detail.code).to.equal('run_error');
+        expect(detail.agentCode).to.equal(LlmErrorCode.AUTH_FAILED);
+        expect((detail.cause as RunErrorEvent).code).to.equal(LlmErrorCode.AUTH_FAILED);
+        expect(detail.message).to.match(/HTTP 401.*check the API key/);
+        expect($(el, '[part="error-message"]')?.textContent ?? '').to.contain('check the API key');
+        // The key went to the provider, once (401 is not retried), and nowhere else.
+        const requests = await replay.requests();
+        expect(requests).to.have.length(1);
+        expect(JSON.stringify(requests[0]!.headers)).to.contain(TEST_KEY);
+        expect(JSON.stringify(detail)).not.to.contain(TEST_KEY);
+        expect(JSON.stringify(el.messages)).not.to.contain(TEST_KEY);
+        expect(el.shadowRoot!.innerHTML).not.to.contain(TEST_KEY);
+        expect(el.outerHTML).not.to.contain(TEST_KEY);
+        expect(consoleCalls.flat().map(logged).join('\n')).not.to.contain(TEST_KEY);
+      } finally {
+        for (const spy of spies) spy.restore();
+      }
+    });
+  }
 
   it('aborts the model request when the person presses Stop mid-stream', async () => {
-    const { agent, requests } = providerAgent('openai', [{ fixture: 'openai/text.sse', hangAfter: 700 }]);
+    const { agent, replay } = await providerAgent('openai', [{ fixture: 'openai/text.sse', hangAfter: 700 }]);
     const el = await mountWith(agent, new ToolRegistry());
     const sending = el.sendMessage('Hi');
     while (!assistantText(el).includes('Hello')) await rendered(el);
     el.stop();
     await sending;
-    expect(requests[0]!.signal?.aborted).to.equal(true);
+    // The replay server saw the browser close the connection while the response was still streaming.
+    expect((await replay.ended(0)).outcome).to.equal('client-closed');
   });
 });

@@ -2,7 +2,8 @@ import { EventType, type Message, type RunFinishedEvent, type ToolCallStartEvent
 import { expect } from '@open-wc/testing';
 import { OpenAIChatAgent, LlmConfigError, type LlmAgentOptions } from '../../web/src/llm/index.js';
 import { TEST_KEY, afterToolRound, expectPlainReply, expectReasoningThenText, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
-import { FIXTURE_TOOLS, collect, ofType, runInput, types, type ReplayStep } from '../helpers/llm-replay.js';
+import type { ReplayStep } from '../helpers/llm-replay-client.js';
+import { FIXTURE_TOOLS, collect, ofType, runInput, types } from '../helpers/llm-replay.js';
 
 const USER: Message = { id: 'u1', role: 'user', content: 'What is the weather in Paris?' };
 
@@ -12,8 +13,9 @@ describe('OpenAIChatAgent', () => {
   guardUnhandledRejections();
 
   it('streams a plain reply as text message events, then RUN_FINISHED with the finish reason and usage', async () => {
-    const { agent, requests } = agentFor([{ fixture: 'openai/text.sse' }]);
+    const { agent, replay } = await agentFor([{ fixture: 'openai/text.sse' }]);
     const events = await collect(agent.run(runInput([USER])));
+    const requests = await replay.requests();
 
     const finished = expectPlainReply(events);
     expect(finished.result).to.deep.equal({ finishReason: 'stop', rawFinishReason: 'stop' });
@@ -22,15 +24,16 @@ describe('OpenAIChatAgent', () => {
     ]);
 
     expect(requests).to.have.length(1);
-    expect(requests[0]!.url).to.equal('https://llm.test/v1/chat/completions');
+    expect(requests[0]!.path).to.equal('/v1/chat/completions');
     expect(requests[0]!.headers.authorization).to.equal(`Bearer ${TEST_KEY}`);
     expect(requests[0]!.body).to.deep.include({ model: 'gpt-4.1-mini', stream: true, stream_options: { include_usage: true } });
     expect(requests[0]!.body.messages).to.deep.equal([{ role: 'user', content: 'What is the weather in Paris?' }]);
   });
 
   it('sends system, temperature, maxTokens and the page tools as function tools', async () => {
-    const { agent, requests } = agentFor([{ fixture: 'openai/text.sse' }], { system: 'Be brief.', temperature: 0.2, maxTokens: 256 });
+    const { agent, replay } = await agentFor([{ fixture: 'openai/text.sse' }], { system: 'Be brief.', temperature: 0.2, maxTokens: 256 });
     await collect(agent.run(runInput([{ id: 'd1', role: 'developer', content: 'Answer in French.' }, USER], FIXTURE_TOOLS)));
+    const requests = await replay.requests();
 
     const body = requests[0]!.body;
     expect(body.messages).to.deep.equal([
@@ -45,7 +48,7 @@ describe('OpenAIChatAgent', () => {
   });
 
   it('sends context entries as a system message and user images as image parts, and leaves reasoning messages out', async () => {
-    const { agent, requests } = agentFor([{ fixture: 'openai/text.sse' }]);
+    const { agent, replay } = await agentFor([{ fixture: 'openai/text.sse' }]);
     const input = runInput([
       { id: 'u0', role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: { type: 'data', value: 'iVBORw0KGgo=', mimeType: 'image/png' } }] },
       { id: 'r0', role: 'reasoning', content: 'The user shows a picture.' },
@@ -53,6 +56,7 @@ describe('OpenAIChatAgent', () => {
     ]);
     input.context = [{ description: 'Page', value: '/settings' }];
     await collect(agent.run(input));
+    const requests = await replay.requests();
 
     expect(requests[0]!.body.messages).to.deep.equal([
       { role: 'system', content: 'Context:\n- Page: /settings' },
@@ -68,7 +72,7 @@ describe('OpenAIChatAgent', () => {
   });
 
   it('streams one tool call whose arguments arrive across many chunks, with the provider call id', async () => {
-    const { agent } = agentFor([{ fixture: 'openai/tool-call-split.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'openai/tool-call-split.sse' }]);
     const events = await collect(agent.run(runInput([USER], FIXTURE_TOOLS)));
 
     const [start] = ofType<ToolCallStartEvent>(events, EventType.TOOL_CALL_START);
@@ -80,7 +84,7 @@ describe('OpenAIChatAgent', () => {
   });
 
   it('streams three parallel tool calls, each with its id, name and arguments, under one assistant message', async () => {
-    const { agent } = agentFor([{ fixture: 'openai/parallel-tool-calls.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'openai/parallel-tool-calls.sse' }]);
     const events = await collect(agent.run(runInput([USER], FIXTURE_TOOLS)));
 
     const starts = ofType<ToolCallStartEvent>(events, EventType.TOOL_CALL_START);
@@ -94,9 +98,10 @@ describe('OpenAIChatAgent', () => {
   });
 
   it('sends the assistant tool calls and the tool results back as tool_calls and role "tool" messages', async () => {
-    const { agent, requests } = agentFor([{ fixture: 'openai/after-tool.sse' }]);
+    const { agent, replay } = await agentFor([{ fixture: 'openai/after-tool.sse' }]);
     const messages = afterToolRound(USER, 'call_', 'Checking.');
     const events = await collect(agent.run(runInput(messages, FIXTURE_TOOLS)));
+    const requests = await replay.requests();
 
     expect(requests[0]!.body.messages).to.deep.equal([
       { role: 'user', content: 'What is the weather in Paris?' },
@@ -115,7 +120,7 @@ describe('OpenAIChatAgent', () => {
   });
 
   it('reports a refusal as its text and finishReason content-filter', async () => {
-    const { agent } = agentFor([{ fixture: 'openai/refusal.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'openai/refusal.sse' }]);
     const events = await collect(agent.run(runInput([USER])));
 
     expect(textOf(events)).to.equal("I'm sorry, I can't help with that.");
@@ -123,7 +128,7 @@ describe('OpenAIChatAgent', () => {
   });
 
   it('streams the reasoning the provider sends as REASONING events before the answer', async () => {
-    const { agent } = agentFor([{ fixture: 'openai/reasoning.sse' }]);
+    const { agent } = await agentFor([{ fixture: 'openai/reasoning.sse' }]);
     const events = await collect(agent.run(runInput([USER])));
     expectReasoningThenText(events);
     expect(ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!.usage![0]).to.deep.include({ outputTokens: 30, reasoningTokens: 20 });

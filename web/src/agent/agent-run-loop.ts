@@ -829,6 +829,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     const detail: RunErrorDetail = { code: info.code, message: info.message, threadId: this.#threadId };
     if (run) detail.runId = run.runId;
     if (info.status !== undefined) detail.status = info.status;
+    if (info.agentCode !== undefined) detail.agentCode = info.agentCode;
     if (cause !== undefined) detail.cause = cause;
     this.#lastError = detail;
     this.#emit('run-error', detail);

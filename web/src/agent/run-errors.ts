@@ -9,6 +9,8 @@ export interface RunFailure {
   message: string;
   /** The HTTP status, for `http_error`. */
   status?: number;
+  /** The `RUN_ERROR` event's own `code`, for `run_error`. */
+  agentCode?: string;
 }
 
 function field(value: unknown, key: string): unknown {
@@ -84,11 +86,13 @@ export function classifyRunError(error: unknown, url?: string): RunFailure {
  * wrong after it. A `RUN_ERROR` (also after RUN_FINISHED) is `run_error`; a stream error is classified
  * (`classifyRunError`), except a lost connection after RUN_FINISHED, which lost nothing; a stream that went silent
  * (`stalled`) before RUN_FINISHED is `stream_stalled` (after it, nothing was lost either); a stream that ended without
- * RUN_FINISHED is the transport's recorded error, else `network_error`.
+ * RUN_FINISHED is the transport's recorded error, else `network_error`. A `RUN_ERROR`'s own `code` is kept as `agentCode`.
  */
 export function runFailure(run: RunState, outcome: DrainOutcome, url?: string): { info: RunFailure; cause?: unknown } | undefined {
   if (run.error) {
-    return { info: { code: RunErrorCode.RUN_ERROR, message: run.error.message || 'The agent reported an error' }, cause: run.error };
+    const { code } = run.error;
+    const agentCode = typeof code === 'string' && code !== '' ? { agentCode: code } : {};
+    return { info: { code: RunErrorCode.RUN_ERROR, message: run.error.message || 'The agent reported an error', ...agentCode }, cause: run.error };
   }
   if (outcome.type === 'error') {
     const info = classifyRunError(outcome.error, url);

@@ -240,7 +240,21 @@ export interface RunFinishedDetail {
   /** Interrupts the run finished with (AG-UI `outcome: { type: 'interrupt' }`); empty otherwise. */
   interrupts: Interrupt[];
 }
-export interface RunErrorDetail { code: RunErrorCode; message: string; threadId: string; runId?: string; status?: number; cause?: unknown }
+export interface RunErrorDetail {
+  code: RunErrorCode;
+  message: string;
+  threadId: string;
+  runId?: string;
+  status?: number;
+  /**
+   * For `code: 'run_error'`: the `code` the agent put on its `RUN_ERROR` event, when it sent one. The provider agents
+   * of `ag-ui-lit/llm` send an `LlmErrorCode` (`auth_failed`, `rate_limited`, `provider_unavailable`,
+   * `context_too_long`, `model_not_found`, `network_error`, `bad_request`, `invalid_response`, `abort`, `unknown`);
+   * other AG-UI agents send their own strings. Plain data, so it is kept when the thread is saved (`cause` is not).
+   */
+  agentCode?: string;
+  cause?: unknown;
+}
 export interface MessagesChangedDetail {
   /** The conversation (the loop's own array, mutated in place between events). */
   messages: readonly Message[];

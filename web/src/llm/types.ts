@@ -4,8 +4,9 @@ import type { AgentConfig } from '@ag-ui/client';
 export type LlmFetch = typeof globalThis.fetch;
 
 /**
- * Why a provider run failed: the `code` of its `RUN_ERROR` event (on `<ag-ui-agent>`, `ag-ui-run-error`'s
- * `detail.cause.code`). Stable strings; the message beside them is for people and may change.
+ * Why a provider run failed: the `code` of its `RUN_ERROR` event. On `<ag-ui-agent>` (and `AgentRunLoop`'s
+ * `run-error`) it is `detail.agentCode`, beside `detail.code: 'run_error'`, and it stays in the saved thread's
+ * `lastError`. Stable strings; the message beside them is for people and may change.
  */
 export const LlmErrorCode = {
   /** The provider refused the key or token (HTTP 401/403). */

@@ -96,7 +96,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<MessageSendDetail>} ag-ui-message-send - Cancelable, before a message is sent; `preventDefault()` stops it.
  * @fires {CustomEvent<RunStartedDetail>} ag-ui-run-started - A run started (`iteration` 0 for the user's, n for the n-th follow-up).
  * @fires {CustomEvent<RunFinishedDetail>} ag-ui-run-finished - A run finished (`followUp`: another run comes next).
- * @fires {CustomEvent<RunErrorDetail>} ag-ui-run-error - A run failed (`code`: http_error, network_error, run_error, protocol_error, max_tool_iterations, stream_stalled, unknown).
+ * @fires {CustomEvent<RunErrorDetail>} ag-ui-run-error - A run failed (`code`: http_error, network_error, run_error, protocol_error, max_tool_iterations, stream_stalled, unknown; for run_error, `agentCode` is the agent's own code, e.g. an `ag-ui-lit/llm` `LlmErrorCode` such as auth_failed).
  * @fires {CustomEvent<MessagesChangedDetail>} ag-ui-messages-changed - The conversation changed (once per batch of events).
  * @fires {CustomEvent<StateChangedDetail>} ag-ui-state-changed - The agent's state changed.
  * @fires {CustomEvent<ToolCallStartDetail>} ag-ui-tool-call-start - The agent started a tool call (`kind`: frontend or backend).
