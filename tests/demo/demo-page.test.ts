@@ -17,7 +17,8 @@ async function expectNoSeriousViolations(): Promise<void> {
 describe('demo page', () => {
   let el: AgUiAgent;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000); // the first load transforms the whole demo's module graph; slow on a shared machine
     // The page's background transition would have axe read colours halfway between the schemes.
     await scheme('light');
     el = await loadDemoPage();
