@@ -2,18 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { AgUiToolInspector } from '../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
-
-/** Puts the demo page (index.html: its styles and body) into this document and runs its script. */
-async function loadDemoPage(): Promise<AgUiAgent> {
-  const page = new DOMParser().parseFromString(await (await fetch('/index.html')).text(), 'text/html');
-  for (const style of page.head.querySelectorAll('style')) document.head.append(style);
-  for (const script of page.body.querySelectorAll('script')) script.remove();
-  document.body.replaceChildren(...page.body.childNodes);
-  await import('../../web/demo/main.js');
-  const el = document.querySelector<AgUiAgent>('ag-ui-agent')!;
-  await el.updateComplete;
-  return el;
-}
+import { loadDemoPage } from './demo-page-loader.js';
 
 /** The scheme, with reduced motion each time (an emulation replaces the previous one's media features). */
 async function scheme(colorScheme: 'light' | 'dark'): Promise<void> {
@@ -28,7 +17,8 @@ async function expectNoSeriousViolations(): Promise<void> {
 describe('demo page', () => {
   let el: AgUiAgent;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000); // the first load transforms the whole demo's module graph; slow on a shared machine
     // The page's background transition would have axe read colours halfway between the schemes.
     await scheme('light');
     el = await loadDemoPage();

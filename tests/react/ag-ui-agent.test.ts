@@ -7,6 +7,7 @@ import { ToolRegistry } from '../../web/src/tools/index.js';
 import { AgUiAgent } from '../../web/src/react/index.js';
 import { deferred, echoTool, gatedTimeTool, scenarioUrl } from '../components/ag-ui-agent/helpers.js';
 import { settle, trackUnhandledRejections } from '../helpers/agent-fixtures.js';
+import { expectEchoRoundTrip } from './echo-round-trip.js';
 import { useReactRoot } from './react-root.js';
 
 describe('AgUiAgent (ag-ui-lit/react)', () => {
@@ -28,18 +29,8 @@ describe('AgUiAgent (ag-ui-lit/react)', () => {
     });
 
     expect(el.localName).to.equal('ag-ui-agent');
-    expect(el.hasAttribute('tools'), 'tools is not an attribute').to.equal(false);
     expect(el.tools).to.deep.equal([tool]);
-    expect(el.registry.has('echo'), 'echo registered in the element registry').to.equal(true);
-
-    await el.sendMessage('echo please');
-
-    expect(onToolCallEnd.calledOnce, 'onToolCallEnd called once').to.equal(true);
-    const event = onToolCallEnd.firstCall.args[0];
-    expect(event.type).to.equal('ag-ui-tool-call-end');
-    expect(event.detail.toolCallName).to.equal('echo');
-    expect(event.detail.toolCallArgs).to.deep.equal({ a: 1 });
-    expect(JSON.parse(event.detail.result)).to.deep.equal({ a: 1 });
+    await expectEchoRoundTrip(el, onToolCallEnd, { a: 1 });
   });
 
   it('calls onRunFinished after the follow-up run', async () => {
