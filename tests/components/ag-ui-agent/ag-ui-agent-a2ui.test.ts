@@ -102,7 +102,8 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
   // load it once up front so that no test's waits include a cold load.
   before(async function () {
     this.timeout(180_000);
-    await import('../../../web/src/components/ag-ui-agent/a2ui/render-a2ui.js');
+    const { loadA2ui } = await import('../../../web/src/components/ag-ui-agent/a2ui/render-a2ui.js');
+    await loadA2ui();
   });
 
   let rejections: ReturnType<typeof trackUnhandledRejections>;

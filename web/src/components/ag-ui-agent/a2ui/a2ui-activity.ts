@@ -71,7 +71,7 @@ export interface A2uiHost {
   error(detail: A2uiErrorDetail): void;
 }
 
-/** What `render-a2ui.ts` exports: the renderer of one element's surfaces. */
+/** What `render-a2ui.ts`'s `loadA2ui()` gives once `@a2ui/lit` is loaded: makes the renderer of an element's surfaces. */
 export interface A2uiRendererModule {
   createA2uiRenderer(host: A2uiHost): A2uiRenderer;
 }
@@ -84,10 +84,10 @@ export interface A2uiRenderer {
   clear(): void;
 }
 
-/** Loads the renderer module (a dynamic import; replaceable in tests). */
+/** Loads the renderer (dynamic imports; replaceable in tests). */
 export type A2uiLoader = () => Promise<A2uiRendererModule>;
 
-const loadRenderer: A2uiLoader = () => import('./render-a2ui.js');
+const loadRenderer: A2uiLoader = () => import('./render-a2ui.js').then((module) => module.loadA2ui());
 
 /**
  * The A2UI entries of one element: loads the renderer on the first surface, shows the middleware's lifecycle states

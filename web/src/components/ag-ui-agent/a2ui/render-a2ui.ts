@@ -3,14 +3,23 @@
  * messages go through a `MessageProcessor` of `@a2ui/web_core` with the basic catalog of `@a2ui/lit`, and its
  * surfaces render as `<a2ui-surface>`. The middleware sends every state of a surface as a full snapshot (`replace`),
  * so a changed content is processed anew. A surface's actions go to the host (then to the agent).
+ *
+ * `@a2ui/lit` and `@a2ui/web_core` are imported dynamically, not statically: the no-build bundle inlines this module
+ * (one file) and keeps them external, where a static import would become a top-level import of the whole bundle.
  * @module
  * @internal
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { basicCatalog } from '@a2ui/lit/v0_9';
-import { Catalog, MessageProcessor, type A2uiMessage, type SurfaceModel } from '@a2ui/web_core/v0_9';
+import type { A2uiMessage, SurfaceModel } from '@a2ui/web_core/v0_9';
 import type { ActivityView } from '../render-activity.js';
-import { A2UI_OPERATIONS_KEY, A2uiErrorCode, type A2uiHost, type A2uiRenderer, type A2uiUserAction } from './a2ui-activity.js';
+import {
+  A2UI_OPERATIONS_KEY,
+  A2uiErrorCode,
+  type A2uiHost,
+  type A2uiRenderer,
+  type A2uiRendererModule,
+  type A2uiUserAction,
+} from './a2ui-activity.js';
 
 /**
  * The basic catalog's id as `@ag-ui/a2ui-middleware` writes it (its default `catalogId`), which differs from the one
@@ -18,17 +27,35 @@ import { A2UI_OPERATIONS_KEY, A2uiErrorCode, type A2uiHost, type A2uiRenderer, t
  */
 const MIDDLEWARE_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
 
-type LitCatalog = typeof basicCatalog;
+type LitCatalog = (typeof import('@a2ui/lit/v0_9'))['basicCatalog'];
+type Processor = InstanceType<(typeof import('@a2ui/web_core/v0_9'))['MessageProcessor']>;
 
-const catalogs: LitCatalog[] = [
-  basicCatalog,
-  new Catalog(MIDDLEWARE_BASIC_CATALOG_ID, [...basicCatalog.components.values()], [...basicCatalog.functions.values()]) as LitCatalog,
-];
+/** What the renderer uses of `@a2ui/lit` and `@a2ui/web_core`, once loaded. */
+interface A2uiLibrary {
+  catalogs: LitCatalog[];
+  createProcessor(onAction: (action: A2uiUserAction) => void): Processor;
+}
+
+/**
+ * Loads `@a2ui/lit` (which defines `<a2ui-surface>` and the basic catalog's elements) and `@a2ui/web_core`.
+ * @throws (rejects) when they are not installed
+ */
+export async function loadA2ui(): Promise<A2uiRendererModule> {
+  const [{ basicCatalog }, { Catalog, MessageProcessor }] = await Promise.all([import('@a2ui/lit/v0_9'), import('@a2ui/web_core/v0_9')]);
+  const library: A2uiLibrary = {
+    catalogs: [
+      basicCatalog,
+      new Catalog(MIDDLEWARE_BASIC_CATALOG_ID, [...basicCatalog.components.values()], [...basicCatalog.functions.values()]) as LitCatalog,
+    ],
+    createProcessor: (onAction) => new MessageProcessor(library.catalogs, onAction) as Processor,
+  };
+  return { createA2uiRenderer: (host) => new SurfaceRenderer(host, library) };
+}
 
 /** One activity's A2UI state: its processor and surfaces, for the content they were made from. */
 interface SurfaceState {
   content: Record<string, unknown>;
-  processor: MessageProcessor<LitCatalog extends Catalog<infer T> ? T : never> | undefined;
+  processor: Processor | undefined;
   surfaces: SurfaceModel[];
   /** Why the messages were refused (nothing is shown but this). */
   error: string | undefined;
@@ -36,17 +63,14 @@ interface SurfaceState {
   unknown: string[];
 }
 
-/** Makes the renderer of one element's surfaces. */
-export function createA2uiRenderer(host: A2uiHost): A2uiRenderer {
-  return new SurfaceRenderer(host);
-}
-
 class SurfaceRenderer implements A2uiRenderer {
   readonly #host: A2uiHost;
+  readonly #library: A2uiLibrary;
   readonly #states = new Map<string, SurfaceState>();
 
-  constructor(host: A2uiHost) {
+  constructor(host: A2uiHost, library: A2uiLibrary) {
     this.#host = host;
+    this.#library = library;
   }
 
   render(view: ActivityView): TemplateResult {
@@ -91,7 +115,7 @@ class SurfaceRenderer implements A2uiRenderer {
     const content = view.content;
     const messages = content[A2UI_OPERATIONS_KEY] as unknown[];
     const state: SurfaceState = { content, processor: undefined, surfaces: [], error: undefined, unknown: [] };
-    const processor = new MessageProcessor(catalogs, (action) => this.#action(view.messageId, action));
+    const processor = this.#library.createProcessor((action) => this.#action(view.messageId, action));
     state.processor = processor;
     try {
       for (const message of messages) {
