@@ -22,6 +22,10 @@ export default defineConfig({
       fileName: () => 'ag-ui-lit.js',
     },
     rolldownOptions: {
+      // A2UI's renderer stays out (an optional peer, a few hundred KB): the element imports it on the first A2UI
+      // surface, which works where the page maps `@a2ui/lit` and `@a2ui/web_core` (an import map), and otherwise
+      // says to install it.
+      external: (id) => id.startsWith('@a2ui/'),
       // One file: no chunks for dynamic imports.
       output: { codeSplitting: false, minify: true },
     },

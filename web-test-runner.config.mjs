@@ -1,6 +1,7 @@
 // @web/test-runner configuration: every tests/**/*.test.ts but tests/node/ in real headless Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -101,6 +102,50 @@ const mcpSdkPlugin = {
   serve: (context) => (context.path === MCP_SDK_URL ? { body: mcpSdk.outputFiles[0].text, type: 'js' } : undefined),
 };
 
+// @ag-ui/a2ui-middleware is a server package (Node's `crypto` for randomUUID, CommonJS `clarinet`); the A2UI tests
+// run it in the page in front of a scripted agent. Bundle it like the MCP SDK, `crypto` as the Web Crypto, and
+// @ag-ui/client and rxjs left to the page's own copies.
+const A2UI_MIDDLEWARE_URL = '/__a2ui-middleware__.js';
+const a2uiMiddleware = await build({
+  stdin: { contents: "export * from '@ag-ui/a2ui-middleware';", resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+  bundle: true,
+  write: false,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  logLevel: 'warning',
+  external: ['@ag-ui/client', 'rxjs'],
+  plugins: [
+    {
+      name: 'web-crypto',
+      setup(builder) {
+        builder.onResolve({ filter: /^crypto$/ }, () => ({ path: 'crypto', namespace: 'web-crypto' }));
+        builder.onLoad({ filter: /.*/, namespace: 'web-crypto' }, () => ({
+          contents: 'export const randomUUID = () => globalThis.crypto.randomUUID();',
+        }));
+      },
+    },
+  ],
+});
+const a2uiMiddlewarePlugin = {
+  name: 'a2ui-middleware-bundle',
+  resolveImport: ({ source }) => (source === '@ag-ui/a2ui-middleware' ? A2UI_MIDDLEWARE_URL : undefined),
+  serve: (context) => (context.path === A2UI_MIDDLEWARE_URL ? { body: a2uiMiddleware.outputFiles[0].text, type: 'js' } : undefined),
+};
+
+// @a2ui/web_core imports a JSON schema as a module (`with { type: 'json' }`, which the esbuild step drops): JSON
+// files that a module imports are served as JS modules exporting the value, as a bundler does.
+const jsonModulesPlugin = {
+  name: 'json-modules',
+  async serve(context) {
+    const { path } = context;
+    if (!path.startsWith('/node_modules/') || path.includes('..') || !path.endsWith('.json')) return undefined;
+    if (context.request.get('sec-fetch-dest') !== 'script') return undefined;
+    const file = fileURLToPath(new URL(`.${path}`, import.meta.url));
+    return { body: `export default ${await readFile(file, 'utf8')};`, type: 'js' };
+  },
+};
+
 export default {
   // tests/node/ runs in Node (scripts/test.mjs: `node --test`), not in the browser.
   files: ['tests/**/*.test.ts', '!tests/node/**'],
@@ -113,6 +158,8 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
     domCountersPlugin(),
     mcpSdkPlugin,
+    a2uiMiddlewarePlugin,
+    jsonModulesPlugin,
     // React 18 ships CommonJS only; the tests of ag-ui-lit/react import it as ES modules.
     reactEsmPlugin(),
     { name: 'mcp-test-servers', serverStop: () => mcpControlMiddleware.close() },

@@ -50,6 +50,8 @@ interface Turn {
   failed?: boolean;
   /** The calls of a restored thread's recovery round, while it runs (`restore()`). */
   recovering?: string[];
+  /** `forwardedProps` merged over the loop's for the turn's first run only (`runAgent({ forwardedProps })`). */
+  forwardedProps?: Record<string, unknown>;
 }
 
 /**
@@ -263,15 +265,19 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   }
 
   /**
-   * Runs a turn without adding a message: to resume after interrupts (`resume`, e.g. from `buildResumeArray`), or to
-   * retry after an error. A turn already running is stopped first.
+   * Runs a turn without adding a message: to resume after interrupts (`resume`, e.g. from `buildResumeArray`), to
+   * retry after an error, or to tell the agent of something the person did (`forwardedProps`, e.g. an A2UI action as
+   * `{ a2uiAction: { userAction } }`, merged over the loop's `forwardedProps` for the turn's first run only, so that
+   * its follow-ups do not repeat it). A turn already running is stopped first.
    * @returns a promise that resolves when the turn is over; it never rejects
    */
-  async runAgent(params: { resume?: ResumeEntry[] } = {}): Promise<void> {
+  async runAgent(params: { resume?: ResumeEntry[]; forwardedProps?: Record<string, unknown> } = {}): Promise<void> {
     if (this.#disposed) return;
     this.stop();
     this.#decisions.dropInterrupts();
-    await this.#runTurn(this.#beginTurn(), params.resume);
+    const turn = this.#beginTurn();
+    if (typeof params.forwardedProps === 'object' && params.forwardedProps !== null) turn.forwardedProps = params.forwardedProps;
+    await this.#runTurn(turn, params.resume);
   }
 
   /**
@@ -511,7 +517,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       for (let iteration = first; !turn.stopped; iteration++) {
         const run: RunState = { runId: randomUUID(), iteration, toolCallIds: [], seen: new Set() };
         turn.run = run;
-        const input = this.#buildInput(run.runId, iteration === 0 ? resume : undefined);
+        const input = this.#buildInput(run.runId, iteration === 0 ? resume : undefined, iteration === 0 ? turn.forwardedProps : undefined);
         this.#emit('run-started', { threadId: this.#threadId, runId: run.runId, iteration });
         if (turn.stopped) return; // a run-started listener called stop()
         const finished = new Promise<void>((resolve) => (run.onFinished = resolve));
@@ -717,7 +723,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     await round;
   }
 
-  #buildInput(runId: string, resume: ResumeEntry[] | undefined): RunAgentInput {
+  #buildInput(runId: string, resume: ResumeEntry[] | undefined, forwardedProps?: Record<string, unknown>): RunAgentInput {
     const input: RunAgentInput = {
       threadId: this.#threadId,
       runId,
@@ -725,7 +731,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       tools: this.registry.toAgUiTools(),
       context: this.context,
       state: this.#conversation.state,
-      forwardedProps: this.forwardedProps ?? {},
+      forwardedProps: forwardedProps ? { ...this.forwardedProps, ...forwardedProps } : (this.forwardedProps ?? {}),
     };
     if (resume !== undefined) input.resume = resume;
     return input;

@@ -3,6 +3,7 @@
 import { AGENT_RUN_LOOP_EVENTS, type AgentRunLoopEventMap } from '../../agent/types.js';
 import type { PersistenceErrorDetail } from '../../persistence/thread-store-error.js';
 import type { ToolDefinition } from '../../tools/index.js';
+import type { A2uiActionDetail, A2uiErrorDetail } from './a2ui/a2ui-activity.js';
 
 /** Detail of `ag-ui-message-send`: the text about to be sent (trimmed). */
 export interface MessageSendDetail {
@@ -20,6 +21,7 @@ export interface ToolRegistrationErrorDetail {
 }
 
 export type { PersistenceErrorDetail };
+export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './a2ui/a2ui-activity.js';
 
 /** Detail of `ag-ui-thread-changed`: the element now shows another thread. */
 export interface ThreadChangedDetail {
@@ -58,6 +60,13 @@ export interface AgUiAgentEventMap extends AgUiAgentLoopEventMap {
   'ag-ui-thread-changed': CustomEvent<ThreadChangedDetail>;
   /** The thread store failed (see `PersistenceErrorDetail`); nothing shown is lost. */
   'ag-ui-persistence-error': CustomEvent<PersistenceErrorDetail>;
+  /**
+   * Cancelable: a person used a control of an A2UI surface. Unless `preventDefault()`, the agent runs with
+   * `forwardedProps: { a2uiAction: { userAction } }` (what `@ag-ui/a2ui-middleware` reads).
+   */
+  'ag-ui-a2ui-action': CustomEvent<A2uiActionDetail>;
+  /** An A2UI surface could not be shown, or not fully (see `A2uiErrorDetail`); its entry says why. */
+  'ag-ui-a2ui-error': CustomEvent<A2uiErrorDetail>;
 }
 
 /**

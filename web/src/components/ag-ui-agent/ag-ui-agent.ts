@@ -37,6 +37,7 @@ import {
 import { ThreadPersistenceController } from './thread-persistence-controller.js';
 import { RenderedElements, findRenderer, renderCustom } from './custom-renderer.js';
 import { renderActivity, type ActivityRenderer } from './render-activity.js';
+import { A2uiActivities, type A2uiActionDetail, type A2uiErrorDetail } from './a2ui/a2ui-activity.js';
 import { toolRenderContext, type ToolCallRenderer } from './tool-render-context.js';
 import { checkEditedArguments } from './edited-arguments.js';
 import type { ArgumentsEdit } from './render-tool-approval.js';
@@ -110,6 +111,8 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
  * @fires {CustomEvent<ActivityChangedDetail>} ag-ui-activity-changed - An activity message (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) was created or changed.
+ * @fires {CustomEvent<A2uiActionDetail>} ag-ui-a2ui-action - Cancelable, a person used a control of an A2UI surface (`userAction`); unless `preventDefault()`, the agent runs with `forwardedProps.a2uiAction.userAction`, as `@ag-ui/a2ui-middleware` reads it.
+ * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed); its entry says so.
  * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`), or its store is ready with nothing to restore (`restored: false`).
  * @fires {CustomEvent<PersistenceErrorDetail>} ag-ui-persistence-error - The thread store failed (`code`: unavailable, quota_exceeded, version_unsupported, corrupt, failed); the conversation carries on in memory.
  *
@@ -157,6 +160,9 @@ const MAX_RENDERED = 150;
  * @csspart activity-steps - The list of a plan's steps (content with `steps`).
  * @csspart activity-step - A step (with `activity-step-<status>`), its text in `activity-step-text` and status in `activity-step-status`.
  * @csspart activity-content - The content of an activity that is not a plan (JSON, first 4,000 characters).
+ * @csspart a2ui-surface - An A2UI surface (`<a2ui-surface>` of `@a2ui/lit`, loaded on the first one) in an `activity-a2ui-surface` entry.
+ * @csspart a2ui-loading - The line shown while the A2UI renderer loads or the agent builds the surface.
+ * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully): bad surface data, unknown components, `@a2ui/lit` missing.
  * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
  * @csspart tool-approval-title - Its question ("Allow <tool> to run?").
  * @csspart tool-approval-effect - What the tool's effect means.
@@ -289,6 +295,15 @@ export class AgUiAgent extends LitElement {
   readonly #edits = new Map<string, ArgumentsEdit>();
   /** Custom elements made for renderers given by tag name, one per tool call or activity. */
   readonly #rendered = new RenderedElements();
+  /** A2UI surfaces (`a2ui-surface` activities); the renderer loads on the first one. */
+  readonly #a2ui = new A2uiActivities({
+    requestUpdate: () => this.requestUpdate(),
+    action: (detail) => this.#onA2uiAction(detail),
+    error: (detail) => {
+      const event = new CustomEvent<A2uiErrorDetail>('ag-ui-a2ui-error', { detail, bubbles: true, composed: true });
+      this.dispatchEvent(event);
+    },
+  });
   readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
   #policy: ToolPolicy | undefined;
   /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
@@ -663,7 +678,7 @@ export class AgUiAgent extends LitElement {
         case 'reasoning':
           return renderReasoning(item, running && item.id === lastId);
         case 'activity':
-          return renderActivity(item.message, this.activityRenderers, this.#rendered);
+          return renderActivity(item.message, this.activityRenderers, this.#rendered, this.#a2ui);
         case 'assistant': {
           const content = item.message.content ?? '';
           const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, budgetEnd);
@@ -965,6 +980,7 @@ export class AgUiAgent extends LitElement {
     this.#markdownCatchUp.cancel();
     this.#transcriptMemo = undefined;
     this.#rendered.clear();
+    this.#a2ui.clear();
     this.#edits.clear();
     this.#agentLoop.requestFrameUpdate();
   }
@@ -1152,6 +1168,21 @@ export class AgUiAgent extends LitElement {
     this.#agentLoop.requestFrameUpdate();
     this._input?.focus();
   };
+
+  /**
+   * A person used a control of an A2UI surface: `ag-ui-a2ui-action` (cancelable), then a turn whose first run carries
+   * the action in `forwardedProps.a2uiAction.userAction` (what `@ag-ui/a2ui-middleware` turns into a message for the
+   * agent). A run in progress is stopped first, as when the person sends a message.
+   */
+  #onA2uiAction(detail: A2uiActionDetail): void {
+    const event = new CustomEvent<A2uiActionDetail>('ag-ui-a2ui-action', { detail, bubbles: true, composed: true, cancelable: true });
+    if (!this.dispatchEvent(event)) return;
+    const loop = this.#agentLoop.loop;
+    if (!loop) return;
+    this.#scroll.follow();
+    void loop.runAgent({ forwardedProps: { a2uiAction: { userAction: detail.userAction } } });
+    this.#agentLoop.requestFrameUpdate();
+  }
 
   #onDismissError = (): void => {
     this.#dismissedError = this.#localError ?? this.#agentLoop.loop?.lastError;

@@ -9,6 +9,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ActivityMessage } from '@ag-ui/client';
 import { findRenderer, renderCustom, type CustomRenderer, type RenderedElements } from './custom-renderer.js';
 import { PAYLOAD_PREVIEW_CHARS } from './render-tool-payload.js';
+import { A2UI_ACTIVITY_TYPE, type A2uiActivities } from './a2ui/a2ui-activity.js';
 
 /** What an activity renderer gets (`activityRenderers`): the activity message's id, type and current content. */
 export interface ActivityView {
@@ -35,11 +36,15 @@ const STEP_STATUSES: Readonly<Record<string, { label: string; mark: string }>> =
   cancelled: { label: 'Cancelled', mark: '–' },
 };
 
-/** An activity entry: the page's renderer for its type when there is one, else the default view. */
+/**
+ * An activity entry: the page's renderer for its type when there is one, else an A2UI surface (`a2ui-surface`, with
+ * `a2ui`), else the default view.
+ */
 export function renderActivity(
   message: ActivityMessage,
   renderers: Readonly<Record<string, ActivityRenderer>> | undefined,
   elements: RenderedElements,
+  a2ui?: A2uiActivities,
 ): TemplateResult {
   const view: ActivityView = { messageId: message.id, activityType: message.activityType, content: message.content ?? {} };
   const renderer = findRenderer(renderers, view.activityType);
@@ -51,7 +56,9 @@ export function renderActivity(
     data-activity-type=${view.activityType}
     aria-label=${titleOf(view)}
   >
-    ${custom?.ok ? custom.output : html`${custom ? custom.error : nothing}${renderDefaultActivity(view)}`}
+    ${custom?.ok
+      ? custom.output
+      : html`${custom ? custom.error : nothing}${!custom && a2ui && view.activityType === A2UI_ACTIVITY_TYPE ? a2ui.render(view) : renderDefaultActivity(view)}`}
   </section>`;
 }
 
@@ -85,7 +92,8 @@ function renderDefaultActivity(view: ActivityView): TemplateResult {
 
 function titleOf(view: ActivityView): string {
   const title = view.content.title;
-  return typeof title === 'string' && title.trim() !== '' ? title : humanize(view.activityType);
+  if (typeof title === 'string' && title.trim() !== '') return title;
+  return view.activityType === A2UI_ACTIVITY_TYPE ? 'Interface' : humanize(view.activityType);
 }
 
 function stepStatus(step: unknown): string {

@@ -82,7 +82,7 @@ export interface PayloadSection {
  * A section of a card (label and `<pre>`) with the preview of `text`; when cut, a note (`part="tool-call-truncated"`)
  * with a download link (`tool-call-download`) and a `<details>` whose summary "Show all (N KB)" (`tool-call-show-all`)
  * renders the whole text into its own `<pre>` (`tool-call-<which>-full`) when opened and empties it when closed,
- * hiding the preview meanwhile. The whole text is rendered only on that request; the Blob of a download is made on
+ * hiding the preview meanwhile. Each `<pre>` is focusable, so that a keyboard can scroll a long one. The whole text is rendered only on that request; the Blob of a download is made on
  * its click and its URL revoked a minute later.
  */
 export function renderPayloadSection(text: string, streaming: boolean, section: PayloadSection): TemplateResult {
@@ -90,7 +90,7 @@ export function renderPayloadSection(text: string, streaming: boolean, section: 
   const { which, label } = section;
   return html`<div part="tool-call-section" class="tool-call-section">
     <span class="tool-call-section-label" part="tool-call-label">${label}</span>
-    <pre part="tool-call-${which}" class="tool-call-${which}">${preview.text}</pre>
+    <pre part="tool-call-${which}" class="tool-call-${which}" tabindex="0" aria-label=${label}>${preview.text}</pre>
     ${preview.cut === 'tail'
       ? html`<p part="tool-call-truncated" class="tool-call-truncated">
           Receiving: the last ${count(preview.text.length)} of ${count(preview.length)} characters so far.
@@ -104,7 +104,7 @@ export function renderPayloadSection(text: string, streaming: boolean, section: 
             </p>
             <details part="tool-call-more" class="tool-call-more" @toggle=${(event: Event) => onToggleAll(event, text)}>
               <summary part="tool-call-show-all" class="tool-call-show-all">Show all (${kilobytes(preview.length)})</summary>
-              <pre part="tool-call-${which}-full" class="tool-call-${which}-full"></pre>
+              <pre part="tool-call-${which}-full" class="tool-call-${which}-full" tabindex="0" aria-label="${label} (all)"></pre>
             </details>`
         : nothing}
   </div>`;

@@ -14,9 +14,9 @@ import { fixtureTest, loadFixtures, plainResult, sameOutcome, saveFixtures, type
 import { InspectorBindingController } from './inspector-binding-controller.js';
 import { callsJson, renderCallsPanel } from './render-calls.js';
 import { renderPlayground, type PlaygroundOutcome, type PlaygroundPhase } from './render-playground.js';
-import type { SchemaFormContext } from './render-schema-form.js';
+import type { SchemaFormContext } from '../../internal/render-schema-form.js';
 import { renderToolsPanel, type ToolDecisionView, type ToolView } from './render-tools.js';
-import { initialValue, issuesByPath, pathKey, removeAt, setAt, type FieldPath } from './schema-form.js';
+import { initialValue, issuesByPath, pathKey, removeAt, setAt, type FieldPath } from '../../internal/schema-form.js';
 import { callsByTool, toolCallStats } from './tool-call-stats.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ToolDecision } from '../../tools/tool-policy.js';
 import type { JSONSchema, RegisteredTool, ToolExecutionResult } from '../../tools/types.js';
 import type { PlaygroundFixture } from './fixtures.js';
-import { renderSchemaForm, type SchemaFormContext } from './render-schema-form.js';
+import { renderSchemaForm, type SchemaFormContext } from '../../internal/render-schema-form.js';
 
 /** What the last Run (or dry run) of the playground ended with. */
 export type PlaygroundOutcome =

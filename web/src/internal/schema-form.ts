@@ -1,10 +1,11 @@
 /**
- * The model behind the playground's form: what kind of field a JSON Schema node becomes, the value a new form starts
- * with (defaults, required fields), and immutable reads and writes of the arguments by field path.
+ * The model behind a form generated from a tool's JSON Schema (the inspector's playground): what kind of field a JSON
+ * Schema node becomes, the value a new form starts with (defaults, required fields), and immutable reads and writes of
+ * the arguments by field path.
  * @module
  * @internal
  */
-import type { JSONSchema } from '../../tools/types.js';
+import type { JSONSchema } from '../tools/types.js';
 
 /** A field's place in the arguments: object keys and array indexes, from the root. */
 export type FieldPath = readonly (string | number)[];

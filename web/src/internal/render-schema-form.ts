@@ -1,6 +1,13 @@
+/**
+ * A form generated from a JSON Schema (the model is `schema-form.ts`): labelled inputs, fieldsets for objects, lists
+ * with Add and Remove for arrays, a JSON text area for what it cannot render otherwise. Shared by the inspector's
+ * playground and meant for the approval card's "edit as a form" (issue 23).
+ * @module
+ * @internal
+ */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import type { JSONSchema } from '../../tools/types.js';
+import type { JSONSchema } from '../tools/types.js';
 import {
   enumOptions,
   fieldKind,

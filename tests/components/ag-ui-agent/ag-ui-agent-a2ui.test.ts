@@ -1,0 +1,269 @@
+import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { A2UIMiddleware, A2UIActivityType, LOG_A2UI_EVENT_TOOL_NAME } from '@ag-ui/a2ui-middleware';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { Observable } from 'rxjs';
+import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import type { A2uiActionDetail, A2uiErrorDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
+import { A2uiActivities } from '../../../web/src/components/ag-ui-agent/a2ui/a2ui-activity.js';
+import { pushedAgent, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
+import { $, $$, rendered } from './helpers.js';
+import { render } from 'lit';
+
+/** An agent that answers each run with the events `script` gives for its input, and keeps the inputs it got. */
+class ScriptedAgent extends AbstractAgent {
+  readonly inputs: RunAgentInput[] = [];
+  constructor(private readonly script: (input: RunAgentInput, index: number) => BaseEvent[]) {
+    super();
+  }
+
+  override run(input: RunAgentInput): Observable<BaseEvent> {
+    const index = this.inputs.push(structuredClone(input)) - 1;
+    return new Observable<BaseEvent>((subscriber) => {
+      for (const event of this.script(input, index)) subscriber.next(event);
+      subscriber.complete();
+    });
+  }
+}
+
+/**
+ * The server side of an A2UI deployment: the real `A2UIMiddleware` wrapping `inner` (as an AG-UI server runs it in
+ * front of its agent), seen by the element as one agent.
+ */
+class A2uiServerAgent extends AbstractAgent {
+  readonly #middleware = new A2UIMiddleware();
+  constructor(private readonly inner: AbstractAgent) {
+    super();
+  }
+
+  override run(input: RunAgentInput): Observable<BaseEvent> {
+    return this.#middleware.run(input, this.inner);
+  }
+}
+
+const missingModule = `/not-installed-${Date.now()}.js`;
+
+const CATALOG = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
+
+/** A surface with a text and a button whose action carries a context value. */
+const SURFACE = [
+  { version: 'v0.9', createSurface: { surfaceId: 'confirm', catalogId: CATALOG } },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'confirm',
+      components: [
+        { id: 'root', component: 'Column', children: ['question', 'ok'] },
+        { id: 'question', component: 'Text', text: 'Book the 9:40 flight?' },
+        { id: 'ok', component: 'Button', child: 'ok-label', action: { event: { name: 'book', context: { flight: 'LH 123' } } } },
+        { id: 'ok-label', component: 'Text', text: 'Book it' },
+      ],
+    },
+  },
+];
+
+/** Run 1: a backend tool answers with A2UI operations (the middleware turns them into a surface); run 2: a reply. */
+function bookingScript(input: RunAgentInput, index: number): BaseEvent[] {
+  const { threadId, runId } = input;
+  if (index === 0) {
+    return [
+      { type: EventType.RUN_STARTED, threadId, runId },
+      { type: EventType.TOOL_CALL_START, toolCallId: 'call-1', toolCallName: 'offer_flight', parentMessageId: 'm1' },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: 'call-1', delta: '{}' },
+      { type: EventType.TOOL_CALL_END, toolCallId: 'call-1' },
+      { type: EventType.TOOL_CALL_RESULT, messageId: 'r1', toolCallId: 'call-1', role: 'tool', content: JSON.stringify({ a2ui_operations: SURFACE }) },
+      { type: EventType.RUN_FINISHED, threadId, runId },
+    ] as BaseEvent[];
+  }
+  return [
+    { type: EventType.RUN_STARTED, threadId, runId },
+    { type: EventType.TEXT_MESSAGE_START, messageId: `reply-${index}`, role: 'assistant' },
+    { type: EventType.TEXT_MESSAGE_CONTENT, messageId: `reply-${index}`, delta: 'Booked.' },
+    { type: EventType.TEXT_MESSAGE_END, messageId: `reply-${index}` },
+    { type: EventType.RUN_FINISHED, threadId, runId },
+  ] as BaseEvent[];
+}
+
+/** The `<a2ui-surface>` of the element's first A2UI entry, once its button has rendered. */
+async function surfaceButton(el: AgUiAgent): Promise<HTMLButtonElement> {
+  let button: HTMLButtonElement | null | undefined;
+  await waitUntil(
+    () => {
+      button = $(el, '[part~="a2ui-surface"]')?.shadowRoot?.querySelector<HTMLButtonElement>('a2ui-basic-button button');
+      return Boolean(button);
+    },
+    'the A2UI surface does not render its button',
+    { timeout: 5000 },
+  );
+  return button!;
+}
+
+describe('<ag-ui-agent> A2UI surfaces', () => {
+  // The element imports the renderer (and @a2ui/lit, a few hundred modules over the dev server) on the first surface;
+  // load it once up front so that no test's waits include a cold load.
+  before(async function () {
+    this.timeout(180_000);
+    const { loadA2ui } = await import('../../../web/src/components/ag-ui-agent/a2ui/render-a2ui.js');
+    await loadA2ui();
+  });
+
+  let rejections: ReturnType<typeof trackUnhandledRejections>;
+  beforeEach(() => (rejections = trackUnhandledRejections()));
+  afterEach(() => {
+    rejections.dispose();
+    expect(rejections.reasons.map(String)).to.deep.equal([]);
+  });
+
+  it('renders a surface from an agent behind @ag-ui/a2ui-middleware, and a button action reaches the agent', async () => {
+    const inner = new ScriptedAgent(bookingScript);
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${new A2uiServerAgent(inner)}></ag-ui-agent>`);
+    await el.sendMessage('Find me a flight');
+    await rendered(el);
+
+    const entry = $(el, '[part~="activity-a2ui-surface"]');
+    expect(entry?.dataset.activityType).to.equal(A2UIActivityType);
+    const button = await surfaceButton(el);
+    const surfaceRoot = $(el, '[part~="a2ui-surface"]')!.shadowRoot!;
+    expect(surfaceRoot.textContent).to.contain('Book the 9:40 flight?');
+    expect(button.textContent?.trim()).to.equal('Book it');
+
+    const action = oneEvent(el, 'ag-ui-a2ui-action');
+    const finished = oneEvent(el, 'ag-ui-run-finished');
+    button.click();
+    const detail = ((await action) as CustomEvent<A2uiActionDetail>).detail;
+    expect(detail.userAction).to.include({ name: 'book', surfaceId: 'confirm', sourceComponentId: 'ok' });
+    await finished;
+
+    // The second run carried the action the way the middleware reads it, and the middleware told the agent.
+    expect(inner.inputs).to.have.length(2);
+    const sent = inner.inputs[1]!;
+    const userAction = (sent.forwardedProps as { a2uiAction: { userAction: Record<string, unknown> } }).a2uiAction.userAction;
+    expect(userAction).to.deep.include({ name: 'book', surfaceId: 'confirm', sourceComponentId: 'ok', context: { flight: 'LH 123' } });
+    const logged = sent.messages.find((message) => message.role === 'assistant' && message.toolCalls?.[0]?.function.name === LOG_A2UI_EVENT_TOOL_NAME);
+    expect(logged, 'the synthetic log_a2ui_event call').to.not.equal(undefined);
+    const told = sent.messages.at(-1);
+    expect(told?.role).to.equal('tool');
+    expect(String(told?.content)).to.contain('User performed action "book"').and.contain('LH 123');
+    await rendered(el);
+    expect($$(el, '[part~="message-assistant"]').map((node) => node.textContent ?? '').join()).to.contain('Booked.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('does not run the agent when ag-ui-a2ui-action is prevented', async () => {
+    const inner = new ScriptedAgent(bookingScript);
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${new A2uiServerAgent(inner)}></ag-ui-agent>`);
+    el.addEventListener('ag-ui-a2ui-action', (event) => event.preventDefault());
+    await el.sendMessage('Find me a flight');
+    await rendered(el);
+    const action = oneEvent(el, 'ag-ui-a2ui-action');
+    (await surfaceButton(el)).click();
+    await action;
+    await rendered(el);
+    expect(inner.inputs).to.have.length(1);
+    expect(el.running).to.equal(false);
+  });
+
+  it('shows bad surface data and unknown components as a contained error, and the rest of the transcript renders', async () => {
+    const { agent, push, end } = pushedAgent();
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent}></ag-ui-agent>`);
+    const errors: A2uiErrorDetail[] = [];
+    el.addEventListener('ag-ui-a2ui-error', (event) => errors.push(event.detail));
+    const sending = el.sendMessage('Show me');
+    push({ type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+    // Components for a surface that was never created.
+    push({
+      type: EventType.ACTIVITY_SNAPSHOT,
+      messageId: 'bad',
+      activityType: 'a2ui-surface',
+      content: { a2ui_operations: [{ version: 'v0.9', updateComponents: { surfaceId: 'nowhere', components: [{ id: 'root', component: 'Text', text: 'x' }] } }] },
+    } as BaseEvent);
+    // A component the catalog does not have, beside one it has.
+    push({
+      type: EventType.ACTIVITY_SNAPSHOT,
+      messageId: 'odd',
+      activityType: 'a2ui-surface',
+      content: {
+        a2ui_operations: [
+          { version: 'v0.9', createSurface: { surfaceId: 'odd', catalogId: CATALOG } },
+          {
+            version: 'v0.9',
+            updateComponents: {
+              surfaceId: 'odd',
+              components: [
+                { id: 'root', component: 'Column', children: ['hello', 'chart'] },
+                { id: 'hello', component: 'Text', text: 'Hello' },
+                { id: 'chart', component: 'FancyChart', series: [1, 2] },
+              ],
+            },
+          },
+        ],
+      },
+    } as BaseEvent);
+    // Not A2UI at all.
+    push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'junk', activityType: 'a2ui-surface', content: { a2ui_operations: 'nope' } } as BaseEvent);
+    push({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' } as BaseEvent);
+    push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Here it is.' } as BaseEvent);
+    push({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' } as BaseEvent);
+    push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+    end();
+    await sending;
+    await waitUntil(() => errors.length === 3, 'three A2UI errors are not reported', { timeout: 5000 });
+    await rendered(el);
+
+    const entry = (id: string) => $(el, `[data-message-id="${id}"]`)!;
+    expect(entry('bad').querySelector('[part="a2ui-error"]')?.textContent).to.contain('Surface not found');
+    expect(entry('junk').querySelector('[part="a2ui-error"]')?.textContent).to.contain('a2ui_operations');
+    const odd = entry('odd');
+    expect(odd.querySelector('[part="a2ui-error"]')?.textContent).to.contain('FancyChart');
+    await waitUntil(() => odd.querySelector('[part~="a2ui-surface"]')?.shadowRoot?.textContent?.includes('Hello'), 'the known part is not shown');
+    expect(Object.fromEntries(errors.map((error) => [error.messageId, error.code]))).to.deep.equal({
+      bad: 'a2ui_invalid_surface',
+      odd: 'a2ui_unknown_component',
+      junk: 'a2ui_invalid_surface',
+    });
+    expect($$(el, '[part~="message-assistant"]').map((node) => node.textContent ?? '').join()).to.contain('Here it is.');
+  });
+
+  it('shows the middleware lifecycle (building, failed) without loading the renderer', async () => {
+    const { agent, push, end } = pushedAgent();
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent}></ag-ui-agent>`);
+    const sending = el.sendMessage('Build');
+    push({ type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+    push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 's1', activityType: 'a2ui-surface', content: { status: 'building', progressTokens: 40 } } as BaseEvent);
+    await waitUntil(() => $(el, '[part="a2ui-loading"]')?.textContent?.includes('40 tokens'), 'the building state is not shown');
+    const failed = oneEvent(el, 'ag-ui-a2ui-error');
+    push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 's1', activityType: 'a2ui-surface', content: { status: 'failed', error: 'the model gave up' }, replace: true } as BaseEvent);
+    expect(((await failed) as CustomEvent<A2uiErrorDetail>).detail).to.include({ messageId: 's1', code: 'a2ui_generation_failed' });
+    push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+    end();
+    await sending;
+    await rendered(el);
+    expect($(el, '[part="a2ui-error"]')?.textContent).to.contain('the model gave up');
+    expect($(el, '[part="a2ui-loading"]')).to.equal(null);
+  });
+
+  it('says to install @a2ui/lit when the renderer cannot be loaded', async () => {
+    const errors: A2uiErrorDetail[] = [];
+    let updated!: () => void;
+    const loadSettled = new Promise<void>((resolve) => (updated = resolve));
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      const activities = new A2uiActivities(
+        { requestUpdate: () => updated(), action: () => undefined, error: (detail) => errors.push(detail) },
+        // A module that is not there, as `@a2ui/lit` is not on a page that did not install it.
+        () => import(missingModule),
+      );
+      const view = { messageId: 'a1', activityType: 'a2ui-surface', content: { a2ui_operations: [] } };
+      const container = document.createElement('div');
+      render(activities.render(view), container);
+      expect(container.querySelector('[part="a2ui-loading"]')?.textContent).to.contain('Loading');
+      await loadSettled;
+      render(activities.render(view), container);
+      await waitUntil(() => errors.length === 1, 'the error event is not fired');
+      expect(container.querySelector('[part="a2ui-error"]')?.textContent).to.contain('@a2ui/lit');
+      expect(errors[0]).to.include({ messageId: 'a1', code: 'a2ui_unavailable' });
+    } finally {
+      console.error = original;
+    }
+  });
+});
