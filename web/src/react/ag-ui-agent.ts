@@ -16,6 +16,7 @@ const OWN_EVENTS = [
   'ag-ui-tool-registration-error',
   'ag-ui-thread-changed',
   'ag-ui-persistence-error',
+  'ag-ui-tool-source-error',
 ] as const satisfies readonly (keyof AgUiAgentEventMap)[];
 
 // Fails to compile when an event is added to AgUiAgentEventMap but to neither list.
