@@ -46,6 +46,8 @@ import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
 import { renderExternalCalls } from './render-external-calls.js';
 import { WebMcpExposeController } from './webmcp-expose-controller.js';
+import { ToolSourcesController } from './tool-sources-controller.js';
+import type { ConnectableToolSource, McpServerConfig } from '../../sources/tool-source-factory.js';
 import './register-tool-listener.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
@@ -291,6 +293,13 @@ export class AgUiAgent extends LitElement {
     onError: (detail) => this.#reportToolSourceError(detail),
   });
 
+  readonly #toolSources = new ToolSourcesController(this, {
+    toolSources: () => this.toolSources,
+    mcpServers: () => this.mcpServers,
+    registry: () => this.#registry(),
+    onError: (detail) => this.#reportToolSourceError(detail),
+  });
+
   @query(ownSelector('.transcript')) private _transcript?: HTMLElement;
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
   @query(ownSelector('.input')) private _input?: HTMLTextAreaElement;
@@ -462,6 +471,20 @@ export class AgUiAgent extends LitElement {
    */
   @property({ type: Boolean, attribute: 'expose-webmcp', reflect: true }) exposeWebMcp = false;
 
+  /**
+   * Sources of tools (`McpToolSource`, `WebMcpToolSource`, or any `ConnectableToolSource`) that register into this
+   * element's `registry`: connected while the element is connected, closed when it is removed or they leave the list.
+   * A source that cannot connect fires `ag-ui-tool-source-error`. Default `[]`.
+   */
+  @property({ attribute: false }) toolSources: ConnectableToolSource[] = [];
+
+  /**
+   * Remote MCP servers whose tools the agent is offered, as `mcp__<name>__<tool>` (`{ name, url, headers?, trust?,
+   * acceptNewTools? }`; see docs/mcp.md for the trust rules). Needs `import 'ag-ui-lit/mcp'` on the page: without it,
+   * fires `ag-ui-tool-source-error` with code `mcp_not_loaded` and shows why. Default `[]`.
+   */
+  @property({ attribute: false }) mcpServers: McpServerConfig[] = [];
+
   /** The IndexedDB database name `persist` uses (attribute `persist-name`). Default `'ag-ui-lit'`. */
   @property({ attribute: 'persist-name' }) persistName = 'ag-ui-lit';
 
@@ -562,6 +585,7 @@ export class AgUiAgent extends LitElement {
     }
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
     if (changed.has('exposeWebMcp') || changed.has('registry')) this.#webMcp.sync();
+    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#toolSources.sync();
     if (changed.has('renderers') || changed.has('activityRenderers')) this.#agentLoop.requestFrameUpdate();
     const loop = this.#agentLoop.loop;
     if (loop) {
