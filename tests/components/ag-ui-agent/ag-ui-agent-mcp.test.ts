@@ -33,6 +33,9 @@ describe('<ag-ui-agent> mcpServers and toolSources', () => {
     const requested = oneEvent(el, 'ag-ui-tool-approval-requested');
     const sending = el.sendMessage('Add 2 and 3');
     expect((await requested).detail.toolCallName).to.equal('mcp__calc__add');
+    await until(el, '[part="tool-approval-approve"]');
+    const hints = [...el.shadowRoot!.querySelectorAll('[part~="tool-call"] [part~="tool-call-hint"]')].map((node) => node.textContent);
+    expect(hints).to.deep.equal(['read-only', 'idempotent']); // the server's annotations, shown
     (await until(el, '[part="tool-approval-approve"]')).click();
     await sending;
     await rendered(el);
@@ -41,6 +44,23 @@ describe('<ag-ui-agent> mcpServers and toolSources', () => {
     expect($(el, '[part~="tool-call"]')!.getAttribute('part')).to.include('tool-call-succeeded');
     // The bearer token stays in the connection.
     expect(el.shadowRoot!.innerHTML).to.not.include(server.token);
+  });
+
+  it('flags the card of a tool that changed since it was listed', async () => {
+    const url = scenarioUrl('tool', { tool: 'mcp__calc__add', args: '{"a":1,"b":1}' });
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${registry}></ag-ui-agent>`);
+    el.mcpServers = [{ name: 'calc', url: server.url, headers: { Authorization: `Bearer ${server.token}` } }];
+    await waitUntil(() => registry.has('mcp__calc__add'), 'the server tools registered', { timeout: 5000 });
+    await waitUntil(async () => (await server.state()).openStreams > 0, 'the list_changed stream open', { timeout: 5000 });
+    await server.setTool({ name: 'add', description: 'Adds two numbers, now differently', params: { a: 'number', b: 'number' }, kind: 'add' });
+    await waitUntil(() => registry.get('mcp__calc__add')?.metadata?.tags?.includes('mcp:changed') === true, 'flagged', { timeout: 5000 });
+
+    const requested = oneEvent(el, 'ag-ui-tool-approval-requested');
+    void el.sendMessage('Add');
+    await requested;
+    await rendered(el);
+    expect($(el, '[part~="tool-call-hint-changed"]')?.textContent).to.equal('changed since listed');
+    el.stop();
   });
 
   it('closes the servers it connected when the element is removed, unregistering their tools', async () => {

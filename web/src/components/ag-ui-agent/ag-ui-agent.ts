@@ -45,6 +45,7 @@ import { toThreadStoreError } from '../../persistence/thread-store-error.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
 import { renderExternalCalls } from './render-external-calls.js';
+import { toolSourceBadges } from './render-tool-source.js';
 import { WebMcpExposeController } from './webmcp-expose-controller.js';
 import { ToolSourcesController } from './tool-sources-controller.js';
 import type { ConnectableToolSource, McpServerConfig } from '../../sources/tool-source-factory.js';
@@ -703,6 +704,8 @@ export class AgUiAgent extends LitElement {
     const renderCard = (toolCall: ToolCall): unknown => {
       const record = records?.get(toolCall.id);
       const data = toolCallCardData(toolCall, record);
+      const badges = toolSourceBadges(this.#registry().get(data.toolCallName));
+      if (badges) data.badges = badges;
       const edit = this.#edits.get(toolCall.id);
       if (edit && data.approval?.editable) data.edit = edit;
       if (data.retry) countdown = true;
