@@ -157,6 +157,7 @@ export type {
   ToolCallClaim,
   ToolCallEndDetail,
   ToolCallEntry,
+  ExternalToolCallOutcome,
   ToolCallJournal,
   ToolCallError,
   ToolCallErrorDetail,
@@ -200,7 +201,9 @@ export type {
   PersistenceErrorDetail,
   ThreadChangedDetail,
   ToolRegistrationErrorDetail,
+  ToolSourceErrorDetail,
 } from './components/ag-ui-agent/ag-ui-agent.events.js';
+export type { ConnectableToolSource, McpServerConfig } from './sources/tool-source-factory.js';
 export { AgentLoopController, type AgentLoopControllerOptions } from './components/ag-ui-agent/agent-loop-controller.js';
 export type { ToolCallRenderContext, ToolCallRenderer } from './components/ag-ui-agent/tool-render-context.js';
 export type { ActivityRenderer, ActivityView } from './components/ag-ui-agent/render-activity.js';

@@ -1,21 +1,28 @@
 import { EventType, randomUUID } from '@ag-ui/client';
-import type { BaseEvent, Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, UserMessage } from '@ag-ui/client';
+import type { AssistantMessage, BaseEvent, Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, ToolCall, UserMessage } from '@ag-ui/client';
 import { ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
 import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { decideToolCall } from '../tools/tool-policy.js';
-import { Conversation } from './conversation.js';
+import { Conversation, type ToolCallEntry } from './conversation.js';
 import { ApprovalMemory } from './approval-memory.js';
 import { Decisions, type DecisionsHost } from './decisions.js';
 import { EventDrain } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
 import { classifyRunError, runFailure, type RunFailure } from './run-errors.js';
-import { CANCELLED_BY_USER_MESSAGE, RELOADED_BEFORE_RUN_MESSAGE, ToolResultErrorCode, parseToolArguments } from './tool-results.js';
+import {
+  CANCELLED_BY_USER_MESSAGE,
+  RELOADED_BEFORE_RUN_MESSAGE,
+  ToolResultErrorCode,
+  contentText,
+  parseToolArguments,
+} from './tool-results.js';
 import { ToolCallStore } from './tool-call-store.js';
 import { answerUnanswered, callsToRun, outcomeUnknown, refuse, runToolRound, type RecoveryMode, type ToolRoundContext } from './tool-round.js';
 import {
   RunErrorCode,
   type AgentRunLoopEventMap,
   type AgentRunLoopOptions,
+  type ExternalToolCallOutcome,
   type InterruptDetail,
   type ApprovalScope,
   type PendingDecision,
@@ -152,6 +159,10 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   readonly #store: ToolCallStore;
   readonly #decisions: Decisions;
   readonly #tools: ToolRoundContext;
+  /** The calls `runToolCall()` runs (they are in no message), and what aborts them all (`reset()`, `dispose()`). */
+  readonly #external = new Map<string, ToolCallEntry>();
+  #externalAbort = new AbortController();
+  readonly #externalTools: ToolRoundContext;
   readonly #listeners = new AbortController();
   readonly #approvals = new ApprovalMemory();
   #threadId: string;
@@ -191,6 +202,17 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       journal: () => this.journal,
       approvals: this.#approvals,
       threadId: () => this.#threadId,
+    };
+    const external = this.#external;
+    this.#externalTools = {
+      ...this.#tools,
+      conversation: {
+        getToolCall: (toolCallId) => external.get(toolCallId),
+        getToolResult: () => undefined,
+        insertToolMessage: () => undefined,
+      },
+      // The journal makes a thread's calls exclusive across tabs; a call from outside belongs to this page alone.
+      journal: () => undefined,
     };
     this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
     // A denial always wins: an approval still open for a tool the policy came to deny is withdrawn (decided anew).
@@ -362,11 +384,63 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   }
 
   /**
+   * Runs a call of a registered tool that did not come from the agent (a browser's agent through WebMCP: see
+   * `exposeToWebMcp()` in `ag-ui-lit/webmcp`) through the same gate as the agent's calls: the policy, a person's
+   * approval when the policy asks for one (`tool-approval-requested`, the card, `approveToolCall()`), then the manager
+   * (schema validation, budgets, retries, statistics), with the tool events (`tool-call-start`, `tool-status-changed`,
+   * `tool-call-end` / `tool-call-error`). Its record (`toolCalls`) has `origin` and no `parentMessageId`; nothing
+   * enters the conversation, so the agent is not told and no run starts. `stop()` does not cancel it; `signal`,
+   * `cancelToolCall(toolCallId)`, `reset()` and `dispose()` do.
+   * @param origin - where the call came from, kept in the record (e.g. `'webmcp'`); also the id's prefix
+   * @returns how it ended; never rejects
+   */
+  async runToolCall(
+    toolCallName: string,
+    args: unknown,
+    options: { origin: string; signal?: AbortSignal },
+  ): Promise<ExternalToolCallOutcome> {
+    const toolCallId = `${options.origin}-${randomUUID()}`;
+    let argsText: string;
+    try {
+      argsText = JSON.stringify(args === undefined ? {} : args) ?? '{}';
+    } catch {
+      argsText = '';
+    }
+    const toolCall: ToolCall = { id: toolCallId, type: 'function', function: { name: toolCallName, arguments: argsText } };
+    const owner: AssistantMessage = { id: toolCallId, role: 'assistant', toolCalls: [toolCall] };
+    this.#external.set(toolCallId, { toolCall, owner });
+    const controller = new AbortController();
+    const abort = (): void => controller.abort(options.signal?.aborted ? options.signal.reason : this.#externalAbort.signal.reason);
+    const signals = [options.signal, this.#externalAbort.signal].filter((signal) => signal !== undefined);
+    for (const signal of signals) {
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    }
+    try {
+      this.#store.start(toolCallId, toolCallName, undefined);
+      const record = this.#store.get(toolCallId);
+      if (record) record.origin = options.origin;
+      this.#store.endArgs(toolCallId, argsText);
+      const [outcome] = await runToolRound(this.#externalTools, [toolCallId], controller.signal);
+      const content = contentText(outcome!.message.content);
+      const status = this.#store.get(toolCallId)?.status;
+      const settled = status === 'succeeded' || status === 'failed' || status === 'cancelled' || status === 'uncertain' ? status : outcome!.message.error === undefined ? 'succeeded' : 'failed';
+      const result: ExternalToolCallOutcome = { toolCallId, status: settled, content };
+      if (settled !== 'succeeded') result.errorCode = errorCodeOf(content);
+      return result;
+    } finally {
+      for (const signal of signals) signal.removeEventListener('abort', abort);
+      this.#external.delete(toolCallId);
+    }
+  }
+
+  /**
    * Stops, clears messages, state, tool calls, `lastError` and interrupts, and starts a new thread.
    * @param threadId - the new thread id; default a new UUID
    */
   reset(threadId?: string): void {
     this.stop();
+    this.#abortExternal();
     this.#threadId = threadId ?? randomUUID();
     this.#conversation.setMessages([]);
     this.#conversation.setState({});
@@ -431,12 +505,19 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   /** Stops and detaches from the manager. The loop does nothing afterwards. */
   dispose(): void {
     this.stop();
+    this.#abortExternal();
     this.#disposed = true;
     this.#decisions.clear();
     this.#listeners.abort();
   }
 
   // ---------------------------------------------------------------------------------------------------------------
+
+  /** Cancels every call `runToolCall()` is running (a new thread, or the loop is gone). */
+  #abortExternal(): void {
+    this.#externalAbort.abort(new DOMException(CANCELLED_BY_USER_MESSAGE, 'AbortError'));
+    this.#externalAbort = new AbortController();
+  }
 
   #beginTurn(): Turn {
     const turn: Turn = { stopped: false };
@@ -944,4 +1025,14 @@ function exceptSubsequence(ids: readonly string[], subsequence: readonly string[
 function hasProperty(schema: Record<string, unknown> | undefined, property: string): boolean {
   const properties = schema?.properties;
   return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, property);
+}
+
+/** The `errorCode` of a tool message's error content (`{"ok":false,"errorCode":...}`), or `'unknown'`. */
+function errorCodeOf(content: string): string {
+  try {
+    const code = (JSON.parse(content) as { errorCode?: unknown } | null)?.errorCode;
+    return typeof code === 'string' ? code : 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }

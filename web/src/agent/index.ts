@@ -28,6 +28,7 @@ export {
   type RememberedApproval,
   type DecisionState,
   type DecisionsChangedDetail,
+  type ExternalToolCallOutcome,
   type InterruptDetail,
   type MessagesChangedDetail,
   type PendingDecision,

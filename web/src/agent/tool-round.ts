@@ -37,7 +37,8 @@ import {
 
 /** What a round works with: the loop's conversation, registry, manager, tool-call store and decisions. */
 export interface ToolRoundContext {
-  readonly conversation: Conversation;
+  /** Where calls and their answers are looked up (the loop's conversation, or the calls that came from elsewhere). */
+  readonly conversation: Pick<Conversation, 'getToolCall' | 'getToolResult' | 'insertToolMessage'>;
   readonly registry: ToolRegistry;
   readonly manager: ToolExecutionManager;
   readonly store: ToolCallStore;

@@ -173,6 +173,12 @@ export interface ToolCallRecord {
    * (redacted like `result` and `error`). Only recorded: the agent is told nothing more. `at`: ms since the epoch.
    */
   lateCompletion?: { attemptNumber: number; at: number; result?: string; error?: ToolCallError };
+  /**
+   * Where a call that did not come from the agent came from (`AgentRunLoop.runToolCall()`): `'webmcp'` for a browser's
+   * agent calling a tool the page exposed through WebMCP. Such a call has no `parentMessageId` and no message in the
+   * conversation: the agent is not told of it.
+   */
+  origin?: string;
   /** ms since the epoch: when the call started streaming, started running here, and got its final status. */
   timing: { createdAt: number; startedAt?: number; completedAt?: number };
   /**
@@ -219,6 +225,19 @@ export type ApprovalReason = 'policy' | 'recovery';
  * registered again with another description, effect or schema.
  */
 export type ApprovalScope = 'thread' | 'always';
+
+/**
+ * How a call run by `AgentRunLoop.runToolCall()` ended: its id, final status, and the tool message content the agent
+ * would have been sent (`{"ok":false,"errorCode":...}` JSON for a call that failed or did not run; unredacted).
+ */
+export interface ExternalToolCallOutcome {
+  toolCallId: string;
+  status: 'succeeded' | 'failed' | 'cancelled' | 'uncertain';
+  /** The tool message content: the result (succeeded), or the error JSON. */
+  content: string;
+  /** The error's stable code (`validation_failed`, `policy_denied`, `approval_denied`, ...) when it did not succeed. */
+  errorCode?: string;
+}
 
 /** An approval a person asked to remember (`AgentRunLoop.rememberedApprovals`). */
 export interface RememberedApproval {

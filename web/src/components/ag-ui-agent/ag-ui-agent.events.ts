@@ -23,6 +23,21 @@ export interface ToolRegistrationErrorDetail {
 export type { PersistenceErrorDetail };
 export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './a2ui/a2ui-activity.js';
 
+/**
+ * Detail of `ag-ui-tool-source-error`: a source of tools could not be used (WebMCP missing for `expose-webmcp`, a tool
+ * the browser refused, `mcpServers` without `ag-ui-lit/mcp` loaded, a server that could not be reached). The element
+ * also shows `message`.
+ */
+export interface ToolSourceErrorDetail {
+  /** Which source: `'webmcp'`, or the MCP server's `name`. */
+  source: string;
+  /** Stable code: `webmcp_unavailable`, `webmcp_register_failed`, `webmcp_load_failed`, `mcp_not_loaded`, ... */
+  code: string;
+  message: string;
+  /** The tool concerned, when one is. */
+  toolName?: string;
+}
+
 /** Detail of `ag-ui-thread-changed`: the element now shows another thread. */
 export interface ThreadChangedDetail {
   threadId: string;
@@ -58,6 +73,8 @@ export interface AgUiAgentEventMap extends AgUiAgentLoopEventMap {
    * store is ready when there was nothing to restore (`restored: false`).
    */
   'ag-ui-thread-changed': CustomEvent<ThreadChangedDetail>;
+  /** A source of tools could not be used (see `ToolSourceErrorDetail`); the rest of the element keeps working. */
+  'ag-ui-tool-source-error': CustomEvent<ToolSourceErrorDetail>;
   /** The thread store failed (see `PersistenceErrorDetail`); nothing shown is lost. */
   'ag-ui-persistence-error': CustomEvent<PersistenceErrorDetail>;
   /**

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from '../../internal/repeat.js';
-import type { Context, Message, State } from '@ag-ui/client';
+import type { Context, Message, State, ToolCall } from '@ag-ui/client';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
 import { RunErrorCode, type ApprovalScope, type PendingDecision, type RememberedApproval, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolExecutionManager, type ToolPolicy } from '../../tools/index.js';
@@ -11,7 +11,7 @@ import { deadline, timeLeft } from '../../internal/scheduler.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { isTextField, ScrollFollowController } from './scroll-follow-controller.js';
-import type { MessageSendDetail, PersistenceErrorDetail, ThreadChangedDetail, ToolRegistrationErrorDetail } from './ag-ui-agent.events.js';
+import type { MessageSendDetail, PersistenceErrorDetail, ThreadChangedDetail, ToolRegistrationErrorDetail, ToolSourceErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
 import { ApprovalFocusController } from './approval-focus-controller.js';
 import { toolApprovalStyles } from './render-tool-approval.styles.js';
@@ -45,6 +45,11 @@ import type { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-s
 import { toThreadStoreError } from '../../persistence/thread-store-error.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
+import { renderExternalCalls } from './render-external-calls.js';
+import { toolSourceBadges } from './render-tool-source.js';
+import { WebMcpExposeController } from './webmcp-expose-controller.js';
+import { ToolSourcesController } from './tool-sources-controller.js';
+import type { ConnectableToolSource, McpServerConfig } from '../../sources/tool-source-factory.js';
 import './register-tool-listener.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
@@ -107,6 +112,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<ToolStatusChangedDetail>} ag-ui-tool-status-changed - A tool call's status changed.
  * @fires {CustomEvent<ToolRetryingDetail>} ag-ui-tool-retrying - A tool call will be retried after `delayMs`.
  * @fires {CustomEvent<ToolRegistrationErrorDetail>} ag-ui-tool-registration-error - A definition from `tools` or `registerTool()` could not be registered.
+ * @fires {CustomEvent<ToolSourceErrorDetail>} ag-ui-tool-source-error - A source of tools (`expose-webmcp`, `mcpServers`, `toolSources`) could not be used.
  * @fires {CustomEvent<ToolApprovalRequestedDetail>} ag-ui-tool-approval-requested - Cancelable, a tool call waits for a person's approval; `preventDefault()` hides the approval card (answer with `approve()`/`deny(reason?)`).
  * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
@@ -287,6 +293,20 @@ export class AgUiAgent extends LitElement {
     onError: (error) => this.#reportPersistenceError(error),
   });
 
+  readonly #webMcp = new WebMcpExposeController(this, {
+    enabled: () => this.exposeWebMcp,
+    registry: () => this.#registry(),
+    loop: () => this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined),
+    onError: (detail) => this.#reportToolSourceError(detail),
+  });
+
+  readonly #toolSources = new ToolSourcesController(this, {
+    toolSources: () => this.toolSources,
+    mcpServers: () => this.mcpServers,
+    registry: () => this.#registry(),
+    onError: (detail) => this.#reportToolSourceError(detail),
+  });
+
   @query(ownSelector('.transcript')) private _transcript?: HTMLElement;
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
   @query(ownSelector('.input')) private _input?: HTMLTextAreaElement;
@@ -458,6 +478,29 @@ export class AgUiAgent extends LitElement {
    */
   @property({ attribute: false }) activityRenderers: Record<string, ActivityRenderer> = {};
 
+  /**
+   * Offers this element's tools to the browser's agent through WebMCP (`document.modelContext`; attribute
+   * `expose-webmcp`). A call that arrives that way runs as the agent's do: validated, decided by the policy, approved
+   * in a card here when the policy asks, with the `ag-ui-tool-*` events; its card shows below the transcript. Clearing
+   * it or removing the element withdraws the tools. Without WebMCP (no browser support, no `@mcp-b/webmcp-polyfill`)
+   * fires `ag-ui-tool-source-error` (`webmcp_unavailable`). Default `false`.
+   */
+  @property({ type: Boolean, attribute: 'expose-webmcp', reflect: true }) exposeWebMcp = false;
+
+  /**
+   * Sources of tools (`McpToolSource`, `WebMcpToolSource`, or any `ConnectableToolSource`) that register into this
+   * element's `registry`: connected while the element is connected, closed when it is removed or they leave the list.
+   * A source that cannot connect fires `ag-ui-tool-source-error`. Default `[]`.
+   */
+  @property({ attribute: false }) toolSources: ConnectableToolSource[] = [];
+
+  /**
+   * Remote MCP servers whose tools the agent is offered, as `mcp__<name>__<tool>` (`{ name, url, headers?, trust?,
+   * acceptNewTools? }`; see docs/mcp.md for the trust rules). Needs `import 'ag-ui-lit/mcp'` on the page: without it,
+   * fires `ag-ui-tool-source-error` with code `mcp_not_loaded` and shows why. Default `[]`.
+   */
+  @property({ attribute: false }) mcpServers: McpServerConfig[] = [];
+
   /** The IndexedDB database name `persist` uses (attribute `persist-name`). Default `'ag-ui-lit'`. */
   @property({ attribute: 'persist-name' }) persistName = 'ag-ui-lit';
 
@@ -557,6 +600,8 @@ export class AgUiAgent extends LitElement {
       if (!this.persist || this.#store || this.#persistStore.name !== this.persistName) this.#closePersistentStore();
     }
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
+    if (changed.has('exposeWebMcp') || changed.has('registry')) this.#webMcp.sync();
+    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#toolSources.sync();
     if (changed.has('renderers') || changed.has('activityRenderers')) this.#agentLoop.requestFrameUpdate();
     const loop = this.#agentLoop.loop;
     if (loop) {
@@ -671,6 +716,21 @@ export class AgUiAgent extends LitElement {
       onEditInput: this.#onEditArgumentsInput,
       onApproveEdited: this.#onApproveEdited,
     };
+    const renderCard = (toolCall: ToolCall): unknown => {
+      const record = records?.get(toolCall.id);
+      const data = toolCallCardData(toolCall, record);
+      const badges = toolSourceBadges(this.#registry().get(data.toolCallName));
+      if (badges) data.badges = badges;
+      const edit = this.#edits.get(toolCall.id);
+      if (edit && data.approval?.editable) data.edit = edit;
+      if (data.retry) countdown = true;
+      const renderer = this.#toolRenderer(data.toolCallName);
+      if (!renderer || !record) return renderToolCallOnce(data, cardOptions);
+      return renderToolCallOnce(data, cardOptions, {
+        renderer,
+        render: () => renderCustom(renderer, toolRenderContext(record), record.toolCallId, 'toolCall', this.#rendered, 'tool call'),
+      });
+    };
     const renderItem = (item: TranscriptItem): TemplateResult => {
       switch (item.kind) {
         case 'user':
@@ -688,19 +748,7 @@ export class AgUiAgent extends LitElement {
             (toolCall) => records?.get(toolCall.id)?.status === 'awaiting_approval',
           );
           // Keyed: a card's DOM stays with its call when the window over the calls moves.
-          const cards = repeat(shown, (toolCall) => toolCall.id, (toolCall) => {
-            const record = records?.get(toolCall.id);
-            const data = toolCallCardData(toolCall, record);
-            const edit = this.#edits.get(toolCall.id);
-            if (edit && data.approval?.editable) data.edit = edit;
-            if (data.retry) countdown = true;
-            const renderer = this.#toolRenderer(data.toolCallName);
-            if (!renderer || !record) return renderToolCallOnce(data, cardOptions);
-            return renderToolCallOnce(data, cardOptions, {
-              renderer,
-              render: () => renderCustom(renderer, toolRenderContext(record), record.toolCallId, 'toolCall', this.#rendered, 'tool call'),
-            });
-          });
+          const cards = repeat(shown, (toolCall) => toolCall.id, renderCard);
           // No Copy while the reply is still being written.
           const copy = running && item.id === lastId ? undefined : this.#copyButton(item.id);
           if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length }, copy);
@@ -732,6 +780,7 @@ export class AgUiAgent extends LitElement {
         <div part="transcript-items" class="transcript-items">
           ${repeat(visible, (item) => item.id, renderItem)}${end === items.length ? this.#interrupts.render() : nothing}
         </div>
+        ${renderExternalCalls(records, renderCard)}
         ${end < items.length
           ? html`<button part="load-newer" class="load-newer" type="button" @click=${this.#onLoadLater}>
               Show newer messages (${items.length - end})
@@ -962,6 +1011,12 @@ export class AgUiAgent extends LitElement {
     this.#scroll.follow();
     this.#agentLoop.requestFrameUpdate();
     return loop.sendMessage(trimmed);
+  }
+
+  #reportToolSourceError(detail: ToolSourceErrorDetail): void {
+    const event = new CustomEvent('ag-ui-tool-source-error', { detail, bubbles: true, composed: true });
+    this.dispatchEvent(event);
+    this.#showLocalError(detail.message);
   }
 
   #showLocalError(message: string): void {

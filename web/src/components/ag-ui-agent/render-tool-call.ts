@@ -12,6 +12,7 @@ import { uiToolAnswers } from '../../tools/ui-tool.js';
 import type { CustomRendering } from './custom-renderer.js';
 import { renderToolApproval, type ArgumentsEdit, type ToolApprovalCardOptions } from './render-tool-approval.js';
 import { renderPayloadSection } from './render-tool-payload.js';
+import { renderToolSourceBadges } from './render-tool-source.js';
 
 /** What a card shows: the call's record, as the page may see it. */
 export interface ToolCallCardData {
@@ -39,6 +40,8 @@ export interface ToolCallCardData {
   waitingForAnswer?: boolean;
   /** Set while the person edits the arguments in the approval card. */
   edit?: ArgumentsEdit;
+  /** The MCP hints and changed flag of its tool (`toolSourceBadges`). */
+  badges?: readonly string[];
 }
 
 /**
@@ -146,9 +149,9 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, badges } = data;
   const renderer = custom?.renderer;
-  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, countdown, renderer];
+  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, countdown, renderer, badges];
   return guard(deps, () =>
     renderToolCall(data, options, custom?.render()),
   );
@@ -187,6 +190,7 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
               >server-side</span
             >`
           : nothing}
+        ${renderToolSourceBadges(data.badges)}
         <span part="tool-call-status-icon" class="tool-call-status-icon" data-status=${status} aria-hidden="true">${STATUS_ICONS[status] ?? '•'}</span>
         <span part="tool-call-status tool-call-status-${status}" class="tool-call-status">${label}</span>
         ${data.approvedBy

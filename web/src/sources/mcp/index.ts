@@ -1,10 +1,16 @@
 /**
  * MCP tool sources (subpath `ag-ui-lit/mcp`): `McpToolSource` connects a page to a remote MCP server and registers its
  * tools in a `ToolRegistry` as `mcp__<server>__<tool>`, untrusted by default. Kept out of the main entry so that pages
- * without MCP do not load the MCP SDK.
+ * without MCP do not load the MCP SDK. Importing it also lets `<ag-ui-agent>` connect its `mcpServers`.
  * @module
  */
-export { McpToolSource } from './mcp-tool-source.js';
+import { registerMcpToolSourceFactory } from '../tool-source-factory.js';
+import { McpToolSource } from './mcp-tool-source.js';
+
+registerMcpToolSourceFactory((config, registry) => new McpToolSource({ ...config, registry }));
+
+export { McpToolSource };
+export type { ConnectableToolSource, McpServerConfig } from '../tool-source-factory.js';
 export type { McpReconnectOptions, McpToolSourceOptions } from './mcp-tool-source.js';
 export { McpConnectionStatus, McpErrorCode } from './mcp-tool-source.events.js';
 export type { McpStatusChangedDetail, McpToolSourceEventMap, McpToolsChangedDetail } from './mcp-tool-source.events.js';

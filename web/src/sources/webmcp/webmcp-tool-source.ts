@@ -153,6 +153,16 @@ export class WebMcpToolSource extends CatalogToolSource<WebMcpToolSourceEventMap
     this.catalog.clear();
   }
 
+  /** `start()`, under the name `<ag-ui-agent>`'s `toolSources` calls (`ConnectableToolSource`). */
+  connect(): Promise<void> {
+    return this.start();
+  }
+
+  /** `stop()`, under the name `<ag-ui-agent>`'s `toolSources` calls. */
+  close(): void {
+    this.stop();
+  }
+
   /** Lists the WebMCP tools again (what `toolchange` does); listings run one at a time. */
   refreshTools(): Promise<void> {
     // One failed listing must not stop the ones after it.
