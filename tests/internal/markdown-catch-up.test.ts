@@ -106,3 +106,21 @@ describe('internal/markdown-catch-up', () => {
     }
   });
 });
+
+describe('internal/markdown-catch-up, final texts', () => {
+  it("renders a final text's throttled tail in its first task instead of waiting for the throttle", async () => {
+    const cache = new MarkdownCache(10, { throttleMinMs: -1, throttleFactor: 1e6 });
+    const paragraph = 'word '.repeat(20_000);
+    cache.render('m', paragraph);
+    const text = `${paragraph}the end.`;
+    const throttled = cache.render('m', text);
+    expect(throttled.stale).to.equal(true);
+    const progress = new Progress();
+    const catchUp = new MarkdownCatchUp(cache, progress.report);
+    const caughtUp = progress.until(() => !catchUp.has('m'));
+    catchUp.add('m', () => text, throttled, () => true);
+    await caughtUp;
+    expect(cache.peek('m')!.stale).to.equal(false);
+    expect(cache.peek('m')!.tail.includes('the end.')).to.equal(true);
+  });
+});

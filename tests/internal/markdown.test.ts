@@ -174,6 +174,15 @@ describe('internal/markdown', () => {
       expect(caughtUp.stale).to.equal(false);
       expect(caughtUp.tail).to.include('more');
     });
+
+    it('never defers the tail of a final text', () => {
+      const md = new IncrementalMarkdown({ throttleMinMs: -1, throttleFactor: 1e6 });
+      const paragraph = 'word '.repeat(20_000);
+      md.update(paragraph, 0);
+      const final = md.update(`${paragraph}the end.`, 1, Infinity, true);
+      expect(final.stale).to.equal(false);
+      expect(final.tail).to.include('the end.');
+    });
   });
 
   it('renders a burst of completed blocks over several updates within a budget, never showing text twice', () => {

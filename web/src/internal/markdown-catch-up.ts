@@ -21,6 +21,8 @@ function nextFrame(): Promise<void> {
 /** A message whose rendering is behind: its key in the cache and how to read its current text. */
 interface Entry {
   source: () => string;
+  /** Whether the text is complete (see `IncrementalMarkdown.update()`'s `final`). */
+  final: () => boolean;
   last: RenderedMarkdown | undefined;
 }
 
@@ -46,9 +48,10 @@ export class MarkdownCatchUp {
    * Renders `key` (as `cache.render(key, source())` would) in coming tasks until it is no longer stale.
    * @param source - reads the text now (a streaming message grows meanwhile)
    * @param rendered - the rendering the caller has just shown
+   * @param final - reads whether the text is complete now (its tail is then never throttled); default: never
    */
-  add(key: string, source: () => string, rendered: RenderedMarkdown): void {
-    this.#entries.set(key, { source, last: rendered });
+  add(key: string, source: () => string, rendered: RenderedMarkdown, final: () => boolean = () => false): void {
+    this.#entries.set(key, { source, final, last: rendered });
     if (this.#scheduled) return;
     this.#scheduled = true;
     void this.#run(this.#generation);
@@ -92,7 +95,7 @@ export class MarkdownCatchUp {
     let progressed = false;
     let stuck = true;
     for (const [key, entry] of this.#entries) {
-      const rendered = this.#cache.render(key, entry.source(), undefined, timeLeft(sliceEnd));
+      const rendered = this.#cache.render(key, entry.source(), undefined, timeLeft(sliceEnd), entry.final());
       const last = entry.last;
       if (!last || rendered.chunks !== last.chunks || rendered.tail !== last.tail) {
         progressed = true;

@@ -288,9 +288,12 @@ export class IncrementalMarkdown {
    * @param now - the current time in ms (`performance.now()` clock), for tail throttling
    * @param budgetMs - time (ms) this call may spend on completed blocks before it stops and reports `stale` (at least
    *   one chunk is always rendered, so every call makes progress); default `Infinity`: catch up at once
+   * @param final - the text is complete (its run no longer writes it): the tail is rendered at once, never throttled,
+   *   since no further delta would make the wait worth it (a costly tail, e.g. the first one a busy page renders,
+   *   would otherwise wait up to `throttleFactor` times its cost)
    * @returns the rendering; the same object as the previous call when nothing changed
    */
-  update(source: string, now: number = performance.now(), budgetMs = Infinity): RenderedMarkdown {
+  update(source: string, now: number = performance.now(), budgetMs = Infinity, final = false): RenderedMarkdown {
     if (source === this.#source && !this.#rendered.stale) return this.#rendered;
     if (source.length < this.#scanPos || !source.startsWith(this.#source.slice(0, this.#scanPos))) this.#restart();
     this.#source = source;
@@ -307,6 +310,7 @@ export class IncrementalMarkdown {
     if (tailSource !== this.#tailSource) {
       // A deferred tail must not lag behind new chunks, or their text would show twice.
       if (
+        !final &&
         !chunksChanged &&
         this.#tailCost > this.#throttleMinMs &&
         now - this.#tailRenderedAt < this.#tailCost * this.#throttleFactor
@@ -472,8 +476,9 @@ export class MarkdownCache {
    * Renders `source` under `key` (a message id), reusing the work done for an earlier, shorter `source`.
    * @param now - see `IncrementalMarkdown.update()`
    * @param budgetMs - see `IncrementalMarkdown.update()`
+   * @param final - see `IncrementalMarkdown.update()`
    */
-  render(key: string, source: string, now?: number, budgetMs?: number): RenderedMarkdown {
+  render(key: string, source: string, now?: number, budgetMs?: number, final?: boolean): RenderedMarkdown {
     let entry = this.#entries.get(key);
     if (entry) {
       this.#entries.delete(key);
@@ -482,7 +487,7 @@ export class MarkdownCache {
       if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
     }
     this.#entries.set(key, entry);
-    return entry.update(source, now, budgetMs);
+    return entry.update(source, now, budgetMs, final);
   }
 
   /** The last rendering of `key`, without advancing it (`undefined` when not held). */

@@ -21,7 +21,7 @@ export class AttemptDeadlines {
     if (list === undefined) this.#lists.set(durationMs, (list = new DeadlineList(durationMs)));
     const deadline: Deadline = { at: Date.now() + durationMs, list, expire };
     list.entries.add(deadline);
-    if (list.timer === undefined || list.setTimer !== globalThis.setTimeout) this.#arm(list, durationMs);
+    if (list.timer === undefined || list.setTimer !== globalThis.setTimeout) this.#arm(list, deadline, durationMs);
     return deadline;
   }
 
@@ -30,7 +30,7 @@ export class AttemptDeadlines {
     deadline.list.entries.delete(deadline);
   }
 
-  #arm(list: DeadlineList, delayMs: number): void {
+  #arm(list: DeadlineList, next: Deadline, delayMs: number): void {
     if (list.timer !== undefined) {
       const clear = list.clearTimer; // called unbound: the platform's refuses another `this`
       clear(list.timer);
@@ -38,15 +38,21 @@ export class AttemptDeadlines {
     const set = globalThis.setTimeout;
     list.setTimer = set;
     list.clearTimer = globalThis.clearTimeout;
+    list.armedFor = next;
     list.timer = set(() => this.#onTimer(list), delayMs);
   }
 
   #onTimer(list: DeadlineList): void {
+    const armedFor = list.armedFor;
     list.timer = undefined;
+    list.armedFor = undefined;
+    // The entry the timer was armed for is due whatever `Date.now()` says (a test may fake only the timers); so is
+    // every entry due no later than it.
     const now = Date.now();
+    const dueAt = armedFor !== undefined && list.entries.has(armedFor) ? Math.max(now, armedFor.at) : now;
     for (const deadline of list.entries) {
-      if (deadline.at > now) {
-        this.#arm(list, deadline.at - now);
+      if (deadline.at > dueAt) {
+        this.#arm(list, deadline, deadline.at - dueAt);
         return;
       }
       list.entries.delete(deadline);
@@ -68,6 +74,8 @@ class DeadlineList {
   /** In insertion order, which is deadline order for one duration. */
   readonly entries = new Set<Deadline>();
   timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** The entry `timer` was armed for (it may have been cancelled since). */
+  armedFor: Deadline | undefined = undefined;
   setTimer: typeof setTimeout = globalThis.setTimeout;
   clearTimer: typeof clearTimeout = globalThis.clearTimeout;
 

@@ -741,7 +741,7 @@ export class AgUiAgent extends LitElement {
           return renderActivity(item.message, this.activityRenderers, this.#rendered, this.#a2ui);
         case 'assistant': {
           const content = item.message.content ?? '';
-          const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, budgetEnd);
+          const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, running && item.id === lastId, budgetEnd);
           const { shown, hidden } = windowToolCalls(
             item.message.toolCalls ?? [],
             this.#toolCardLimits.get(item.id) ?? TOOL_CARDS_SHOWN,
@@ -808,19 +808,33 @@ export class AgUiAgent extends LitElement {
    * rendering left behind its text is caught up in tasks between frames (`MarkdownCatchUp`); while that runs and the
    * agent is idle, frames only show what the tasks rendered.
    */
+  /**
+   * The markdown of an assistant message, rendered within the frame's budget (a backlog goes to the catch-up tasks).
+   * @param streaming - the run may still write this message (the last one while running); its tail is throttled
+   */
   #messageMarkdown(
     item: Extract<TranscriptItem, { kind: 'assistant' }>,
     content: string,
     running: boolean,
+    streaming: boolean,
     budgetEnd: number,
   ): RenderedMarkdown {
     if (!running && this.#markdownCatchUp.has(item.id)) {
       const shown = this.#markdown.peek(item.id);
       if (shown) return shown;
     }
-    const markdown = this.#markdown.render(item.id, content, undefined, timeLeft(budgetEnd));
-    if (markdown.stale) this.#markdownCatchUp.add(item.id, () => item.message.content ?? '', markdown);
+    const markdown = this.#markdown.render(item.id, content, undefined, timeLeft(budgetEnd), !streaming);
+    if (markdown.stale) {
+      this.#markdownCatchUp.add(item.id, () => item.message.content ?? '', markdown, () => !this.#isStreaming(item.id));
+    }
     return markdown;
+  }
+
+  /** Whether the run may still write message `id` (the conversation's last item while running). */
+  #isStreaming(id: string): boolean {
+    if (!(this.#agentLoop.loop?.running ?? false)) return false;
+    const { items } = this.#transcript();
+    return items[items.length - 1]?.id === id;
   }
 
   /** The row that stands for a message's `count` hidden tool calls: what they are doing, and "Show more". */
