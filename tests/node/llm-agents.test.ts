@@ -122,6 +122,53 @@ for (const provider of PROVIDERS) {
       }
     });
 
+    it('reports a refusal as finishReason content-filter', async () => {
+      const { agent } = await agentFor(provider, [{ fixture: fixtures.refusal }]);
+      const events = await collect(agent.run(runInput([USER])));
+      const result = ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!.result as { finishReason: string };
+      assert.equal(result.finishReason, 'content-filter');
+    });
+
+    it('fails with auth_failed on 401, once, holding no key', async () => {
+      const { agent, replay } = await agentFor(provider, [{ status: 401, fixture: fixtures.e401 }]);
+      const events = await collect(agent.run(runInput([USER])));
+      assert.deepEqual(types(events), [EventType.RUN_STARTED, EventType.RUN_ERROR]);
+      assert.equal(ofType<RunErrorEvent>(events, EventType.RUN_ERROR)[0]!.code, LlmErrorCode.AUTH_FAILED);
+      assert.ok(!JSON.stringify(events).includes(TEST_KEY));
+      assert.equal((await replay.requests()).length, 1);
+    });
+
+    it('retries a 5xx with backoff, then streams the answer', async () => {
+      const [status, fixture] = fixtures.retried5xx[0]!;
+      const { agent, replay } = await agentFor(provider, [{ status, fixture }, { fixture: fixtures.text }]);
+      const events = await collect(agent.run(runInput([USER])));
+      assert.equal(textOf(events), 'Hello! The sky is blue.');
+      assert.deepEqual((await replay.requests()).map((request) => request.outcome), ['completed', 'completed']);
+    });
+
+    it('ends with network_error when the stream is cut mid tool call, and does not retry it', async () => {
+      const { agent, replay } = await agentFor(provider, [{ fixture: fixtures.toolCallSplit, hangAfter: 1400 }]);
+      let cut = false;
+      const events: BaseEvent[] = [];
+      await new Promise<void>((resolve) => {
+        agent.run(runInput([USER], FIXTURE_TOOLS)).subscribe({
+          next: (event) => {
+            events.push(event);
+            if (event.type === EventType.TOOL_CALL_ARGS && !cut) {
+              cut = true;
+              void replay.cut();
+            }
+          },
+          error: () => resolve(),
+          complete: () => resolve(),
+        });
+      });
+      assert.ok(types(events).includes(EventType.TOOL_CALL_START));
+      assert.ok(!types(events).includes(EventType.TOOL_CALL_END));
+      assert.equal(ofType<RunErrorEvent>(events, EventType.RUN_ERROR)[0]!.code, LlmErrorCode.NETWORK_ERROR);
+      assert.deepEqual((await replay.requests()).map((request) => request.outcome), ['cut']);
+    });
+
     it('aborts the HTTP request when the run is stopped mid-stream (abortRun): the server sees the connection close', async () => {
       const { agent, replay } = await agentFor(provider, [{ fixture: fixtures.text, hangAfter: 900 }]);
       const seen = await runAndStopAt(agent, runInput([USER]), 'Hello');
