@@ -40,7 +40,10 @@ export interface McpReconnectOptions {
 export interface McpToolSourceOptions {
   /** The server's name in tool ids (`mcp__<name>__<tool>`): letters, digits and `-`. */
   name: string;
-  /** The server's MCP endpoint (Streamable HTTP; an older HTTP+SSE endpoint works too, see `transport`). */
+  /**
+   * The server's MCP endpoint (Streamable HTTP; an older HTTP+SSE endpoint works too, see `transport`). A relative URL
+   * (`/mcp/notes`) is resolved against the page's address.
+   */
   url: string | URL;
   /**
    * Headers sent with every request to the server (`Authorization: Bearer ...`, API keys). They stay in the
@@ -121,13 +124,13 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
 
   /**
    * @throws {ToolIdError} when `name` is not letters, digits and `-`
-   * @throws {TypeError} when `url` is not a URL
+   * @throws {TypeError} when `url` is not a URL (nor, in a page, a relative one)
    */
   constructor(options: McpToolSourceOptions) {
     super();
     mcpToolId(options.name, 'x'); // validates the server name now, not at the first listing
     this.name = options.name;
-    this.url = new URL(options.url);
+    this.url = new URL(options.url, globalThis.location?.href);
     this.#options = options;
     this.#secrets = Object.values(options.headers ?? {}).flatMap((value) => [value, value.replace(/^Bearer\s+/i, '')]);
     this.catalog = new McpToolCatalog({
