@@ -13,6 +13,7 @@ export {
 export { createMcpControlMiddleware, type McpControlMiddleware } from './mcp-control-middleware.js';
 export {
   DEFAULT_TEST_TOOLS,
+  TEST_PROGRESS_STEPS,
   TestMcpServer,
   type TestCancellation,
   type TestMcpServerState,
