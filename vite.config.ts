@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { createAgUiMiddleware } from './web/server/index.js';
+import { createDemoNotesMiddleware } from './web/server/mcp/index.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -13,15 +14,20 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const externalDeps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), 'react-dom'];
 const external = (id: string) => externalDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
-/** Mounts the demo AG-UI agent (and the scripted test agents) at /api/* on the dev and preview servers. */
+/**
+ * Mounts the demo AG-UI agent (and the scripted test agents) at /api/*, and the demo's MCP notes server at /mcp/notes,
+ * on the dev and preview servers.
+ */
 function agUiServer(): Plugin {
   return {
     name: 'ag-ui-lit-demo-agent',
     configureServer(server) {
       server.middlewares.use(createAgUiMiddleware());
+      server.middlewares.use(createDemoNotesMiddleware());
     },
     configurePreviewServer(server) {
       server.middlewares.use(createAgUiMiddleware());
+      server.middlewares.use(createDemoNotesMiddleware());
     },
   };
 }

@@ -40,8 +40,10 @@ const { createAgUiMiddleware } = await loadBundle('server');
 // Tests never reach a paid model, whatever keys the shell holds (`model: null`: the scripted agents only).
 const agUiMiddleware = createAgUiMiddleware({ model: null });
 // The real MCP servers of tests/sources/mcp/ (each on a free port), started and steered through /mcp-control/.
-const { createMcpControlMiddleware } = await loadBundle('mcp-server');
+const { createMcpControlMiddleware, createDemoNotesMiddleware } = await loadBundle('mcp-server');
 const mcpControlMiddleware = createMcpControlMiddleware();
+// The demo's MCP notes server at /mcp/notes, as vite.config.ts mounts it, for the demo page tests.
+const demoNotesMiddleware = createDemoNotesMiddleware();
 // The LLM provider replay servers of tests/llm/ (OpenAI Chat Completions, Anthropic Messages from the golden fixtures
 // of tests/fixtures/llm/), scripted per test through /llm-replay/sessions.
 const { createLlmReplayMiddleware } = await loadBundle('llm-replay');
@@ -162,11 +164,12 @@ export default {
     jsonModulesPlugin,
     // React 18 ships CommonJS only; the tests of ag-ui-lit/react import it as ES modules.
     reactEsmPlugin(),
-    { name: 'mcp-test-servers', serverStop: () => mcpControlMiddleware.close() },
+    { name: 'mcp-test-servers', serverStop: () => Promise.all([mcpControlMiddleware.close(), demoNotesMiddleware.close()]) },
   ],
   middleware: [
     mountNodeMiddleware('/api/', agUiMiddleware), // the AG-UI servers (they answer POST /api/...)
     mountNodeMiddleware('/mcp-control/', mcpControlMiddleware),
+    mountNodeMiddleware('/mcp/notes', demoNotesMiddleware),
     mountNodeMiddleware('/llm-replay/', llmReplayMiddleware),
   ],
   browsers: [

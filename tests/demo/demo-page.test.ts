@@ -57,9 +57,18 @@ describe('demo page', () => {
   it('shows the tool inspector beside the element, with the event log as the other tab', async () => {
     await setViewport({ width: 1280, height: 800 });
     const inspector = document.querySelector<AgUiToolInspector>('section.log ag-ui-tool-inspector')!;
-    await waitUntil(() => inspector.shadowRoot?.querySelectorAll('[part~="tool"]').length === 5, 'the demo tools listed');
+    // The page's five tools and the two of the dev server's MCP notes server.
+    await waitUntil(() => inspector.shadowRoot?.querySelectorAll('[part~="tool"]').length === 7, 'the demo tools listed');
     const names = [...inspector.shadowRoot!.querySelectorAll('[part~="tool-name"]')].map((node) => node.textContent);
-    expect(names).to.have.members(['calculator', 'get_current_time', 'change_background', 'edit_note', 'pick_color']);
+    expect(names).to.have.members([
+      'calculator',
+      'get_current_time',
+      'change_background',
+      'edit_note',
+      'pick_color',
+      'mcp__notes__list_notes',
+      'mcp__notes__add_note',
+    ]);
     const panel = document.querySelector('section.log')!.getBoundingClientRect();
     expect(panel.left).to.be.at.least(el.getBoundingClientRect().right);
     expect(inspector.getBoundingClientRect().height).to.be.above(200);

@@ -96,7 +96,7 @@ describe('ToolExecutionManager execute({ onEvent })', () => {
         expect(Object.isFrozen(event.detail), event.type).to.equal(true);
         expect(event.detail.toolCallId).to.equal('call-1');
         const step = event.type.replace('tool-execution-', '');
-        if (event.type === 'tool-execution-validating' || event.type === 'tool-execution-executing') {
+        if (event.type === 'tool-execution-validating' || event.type === 'tool-execution-executing' || event.type === 'tool-execution-progress') {
           steps.push(`${step}:${event.detail.attemptNumber}`);
           return;
         }

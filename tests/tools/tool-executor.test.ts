@@ -11,7 +11,7 @@ import {
 } from '../../web/src/tools/index.js';
 
 function context(signal: AbortSignal = new AbortController().signal): ToolExecutionContext {
-  return { executionId: 'e1', toolCallId: 'call_1', toolName: 't', signal, attemptNumber: 1, maxAttempts: 1, idempotencyKey: 'call_1' };
+  return { executionId: 'e1', toolCallId: 'call_1', toolName: 't', signal, attemptNumber: 1, maxAttempts: 1, idempotencyKey: 'call_1', reportProgress: () => undefined };
 }
 
 function tool<T>(schema: z.ZodType<T>, handler: ToolDefinition<T>['handler']): ToolDefinition<T> {

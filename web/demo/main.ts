@@ -1,6 +1,8 @@
 import '../src/index.js';
 import '../src/thread-list.js';
 import '../src/inspector.js';
+// Lets the element connect its mcpServers (the MCP SDK stays out of pages that do not import it).
+import '../src/sources/mcp/index.js';
 import type { AgUiAgent } from '../src/index.js';
 import type { AgentInfo } from '../server/model-config.js';
 import { demoPolicy } from './demo-policy.js';
@@ -11,6 +13,19 @@ const agent = document.querySelector('ag-ui-agent') as AgUiAgent;
 agent.policy = demoPolicy;
 agent.tools = demoTools;
 agent.renderers = demoRenderers;
+// The dev server's MCP notes server (web/server/mcp/demo-notes-server.ts): its tools join the page's as
+// mcp__notes__list_notes and mcp__notes__add_note. Remote tools are untrusted; this page believes its own server's
+// annotations, so list_notes (readOnlyHint) runs at once and add_note, a write, asks the person first.
+agent.mcpServers = [{ name: 'notes', url: '/mcp/notes', trust: { annotations: true } }];
+
+// The page's tools are offered to the browser's own agent too (WebMCP): natively where the browser has
+// document.modelContext, else through the polyfill, loaded only then.
+const hasModelContext = 'modelContext' in document || 'modelContext' in navigator;
+if (!hasModelContext) {
+  const { initializeWebMCPPolyfill } = await import('@mcp-b/webmcp-polyfill');
+  initializeWebMCPPolyfill();
+}
+agent.exposeWebMcp = true;
 
 // Which agent /api/agent is: the script, or the model the dev server was started with (GET /api/agent/info).
 const PROVIDER_NAMES: Record<string, string> = { 'openai-compatible': 'an OpenAI-compatible API', anthropic: 'Anthropic' };

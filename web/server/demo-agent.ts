@@ -9,6 +9,7 @@ import {
   describeToolAnswer,
   missingToolSentence,
   toolPreface,
+  withOfferedCapabilities,
 } from './demo-replies.js';
 import { sendJsonError } from './http-json.js';
 
@@ -27,6 +28,8 @@ export const DEMO_DELAY_MS = 20;
  * | user: "make the background light blue" / "#ffeecc" | preface text, then `change_background {color}` (a CSS colour)            |
  * | user: "edit the note to say ..."                  | preface text, then `edit_note {text}` (a `state_change` tool: approval)   |
  * | user: "help me pick a colour"                     | preface text, then `pick_color {question, options}` (a UI tool: the person answers) |
+ * | user: "add a note buy stamps"                     | preface text, then `mcp__notes__add_note {text}` (the dev server's MCP notes server) |
+ * | user: "list my notes" / "show notes"              | preface text, then `mcp__notes__list_notes {}`                            |
  * | user: several of the above                        | one run with the calls in parallel, in the order they were asked          |
  * | user: "server error" / "fail"                     | some text, then `RUN_ERROR {code: 'demo_server_error'}`                   |
  * | user: "http 500"                                  | HTTP 500 with a JSON error body, no stream                                |
@@ -93,7 +96,7 @@ export async function runDemoAgent(request: AgentRequest): Promise<void> {
   else if (asked.greeting) reply = DEMO_GREETING;
   else if (asked.help || text.trim() === '') reply = DEMO_HELP;
   else reply = DEMO_FALLBACK;
-  await run.text(reply);
+  await run.text(withOfferedCapabilities(reply, new Set(offered.keys())));
   await run.finish();
 }
 

@@ -1,12 +1,17 @@
 import { CITY_TIME_ZONES, CSS_COLOR_NAMES, isValidTimeZone } from './demo-vocabulary.js';
 
-/** The page tools the demo agent knows how to ask for. */
+/**
+ * The tools the demo agent knows how to ask for: the page's own, and the two of the dev server's MCP notes server
+ * that the demo page connects (`mcpServers`), as the page offers them (`mcp__notes__<tool>`).
+ */
 export const DemoToolName = {
   GET_CURRENT_TIME: 'get_current_time',
   CALCULATOR: 'calculator',
   CHANGE_BACKGROUND: 'change_background',
   EDIT_NOTE: 'edit_note',
   PICK_COLOR: 'pick_color',
+  ADD_REMOTE_NOTE: 'mcp__notes__add_note',
+  LIST_REMOTE_NOTES: 'mcp__notes__list_notes',
 } as const;
 export type DemoToolName = (typeof DemoToolName)[keyof typeof DemoToolName];
 
@@ -44,6 +49,12 @@ const NOTE = /\bnotes?\b/i;
 const BACKGROUND = /\b(background|backdrop|bg|colou?r)\b/i;
 /** "help me pick a colour", "let me choose the colour": the person chooses (a UI tool), nothing is changed yet. */
 const PICK_COLOR = /\b(pick|choose|select)\b[^.?!]*\bcolou?rs?\b/i;
+/** "edit the note ...": the page's note, never the notes server, whatever the new text says. */
+const EDIT_NOTE = /\b(edit|change|set|update|replace|rewrite|modify)\b[^.?!]*?\bnote\b/i;
+/** "add a note buy stamps", "jot down a note: call Ada", "new note 'oat milk'": the notes server's `add_note`. */
+const ADD_REMOTE_NOTE = /\b(?:add|create|save|jot(?:\s+down)?|write(?:\s+down)?|new)\s+(?:(?:a|an|another|new)\s+)*note\b(?:\s*(?:that says|saying|to say|with the text|with|:|-))?\s*(.*)$/is;
+/** "list my notes", "show notes", "what are my notes": the notes server's `list_notes`. */
+const LIST_REMOTE_NOTES = /\b(?:list|show|read|see|view|display|get)(?:\s+(?:me|all|of|my|the))*\s+notes\b|\bmy\s+notes\b/i;
 /** The colours `pick_color` offers. */
 export const PICK_COLOR_OPTIONS = ['lightblue', 'lavender', 'honeydew', 'mistyrose', 'wheat'] as const;
 
@@ -67,9 +78,16 @@ export function parseDemoRequest(text: string): DemoRequest {
     help: HELP.test(text),
   };
 
-  // The note's own text is data, not a request: "set the note to 'what time is it'" edits the note only.
+  // The note's own text is data, not a request: "set the note to 'what time is it'" edits the note only; "add a note
+  // what time is it" adds that note to the notes server only.
   let rest = text;
-  const note = findNote(text);
+  const remote = EDIT_NOTE.test(text) ? undefined : findRemoteNoteRequest(text);
+  if (remote) {
+    if ('clarification' in remote) request.clarifications.push(remote.clarification);
+    else request.tools.push(remote.request);
+    rest = text.slice(0, remote.span[0]) + ' '.repeat(remote.span[1] - remote.span[0]) + text.slice(remote.span[1]);
+  }
+  const note = findNote(rest);
   if (note) {
     request.tools.push({ toolName: DemoToolName.EDIT_NOTE, args: { text: note.text }, position: note.position });
     if (note.span) rest = text.slice(0, note.span[0]) + ' '.repeat(note.span[1] - note.span[0]) + text.slice(note.span[1]);
@@ -100,6 +118,28 @@ export function parseDemoRequest(text: string): DemoRequest {
 
   request.tools.sort((a, b) => a.position - b.position);
   return request;
+}
+
+/**
+ * A request for the dev server's notes server: "add a note <text>" (the rest of the message is the note) or "list my
+ * notes"; `span` is the part of the message it used up.
+ */
+function findRemoteNoteRequest(
+  text: string,
+): ({ request: DemoToolRequest } | { clarification: string }) & { span: [number, number] } | undefined {
+  const add = ADD_REMOTE_NOTE.exec(text);
+  if (add) {
+    const noteText = add[1]!.trim().replace(/^["“']+|["”']+$/g, '').replace(/[.!]+$/, '').trim();
+    const span: [number, number] = [add.index, text.length];
+    if (!noteText) return { clarification: 'What should the note say? Try "add a note buy stamps".', span };
+    return { request: { toolName: DemoToolName.ADD_REMOTE_NOTE, args: { text: noteText }, position: add.index }, span };
+  }
+  const list = LIST_REMOTE_NOTES.exec(text);
+  if (!list) return undefined;
+  return {
+    request: { toolName: DemoToolName.LIST_REMOTE_NOTES, args: {}, position: list.index },
+    span: [list.index, list.index + list[0].length],
+  };
 }
 
 function findTimeRequests(text: string): DemoToolRequest[] {

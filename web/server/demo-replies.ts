@@ -43,20 +43,52 @@ export function describeToolRequest(toolName: string, args: unknown): string {
       return 'edit the note';
     case DemoToolName.PICK_COLOR:
       return 'ask you to pick a colour';
+    case DemoToolName.ADD_REMOTE_NOTE:
+      return typeof record.text === 'string' ? `add the note "${record.text}" to the notes server` : 'add a note to the notes server';
+    case DemoToolName.LIST_REMOTE_NOTES:
+      return 'list the notes on the notes server';
     default:
       return `run the \`${toolName}\` tool`;
   }
 }
 
-/** The short text the demo agent streams before its tool calls: "I'll check the time in Asia/Tokyo using your page's tools." */
+/** Whether a tool is one of a remote MCP server's, as the page offers it (`mcp__<server>__<tool>`). */
+function isRemoteTool(toolName: string): boolean {
+  return toolName.startsWith('mcp__');
+}
+
+/**
+ * The short text the demo agent streams before its tool calls: "I'll check the time in Asia/Tokyo using your page's
+ * tool.", or, for remote MCP tools only, "I'll list the notes on the notes server (an MCP server your page connected)."
+ */
 export function toolPreface(requests: DemoToolRequest[]): string {
   const phrases = requests.map((request) => describeToolRequest(request.toolName, request.args));
+  if (requests.every((request) => isRemoteTool(request.toolName))) {
+    return `I'll ${joinPhrases(phrases)} (an MCP server your page connected).`;
+  }
   return `I'll ${joinPhrases(phrases)} using your page's ${requests.length > 1 ? 'tools' : 'tool'}.`;
 }
 
 /** The sentence for a tool the page did not offer: the agent never calls a tool missing from `RunAgentInput.tools`. */
 export function missingToolSentence(request: DemoToolRequest): string {
-  return `I would ${describeToolRequest(request.toolName, request.args)}, but this page did not offer the \`${request.toolName}\` tool.`;
+  const what = describeToolRequest(request.toolName, request.args);
+  if (isRemoteTool(request.toolName)) {
+    return `I would ${what}, but this page is not connected to it (no \`${request.toolName}\` tool).`;
+  }
+  return `I would ${what}, but this page did not offer the \`${request.toolName}\` tool.`;
+}
+
+/** The line of `DEMO_CAPABILITIES` for the notes server, added only when the page offers its tools. */
+export const DEMO_REMOTE_NOTES_CAPABILITY =
+  '- **the notes server** (MCP): "add a note buy stamps" calls `mcp__notes__add_note` (you approve it), "list my notes" calls `mcp__notes__list_notes`';
+
+/** `text` (a reply that lists `DEMO_CAPABILITIES`) with the notes server's line when the page offers its tools. */
+export function withOfferedCapabilities(text: string, offeredToolNames: ReadonlySet<string>): string {
+  const offersNotes =
+    offeredToolNames.has(DemoToolName.ADD_REMOTE_NOTE) || offeredToolNames.has(DemoToolName.LIST_REMOTE_NOTES);
+  if (!offersNotes) return text;
+  const anchor = DEMO_CAPABILITIES.split('\n').find((line) => line.includes('**two at once**'))!;
+  return text.replace(anchor, `${DEMO_REMOTE_NOTES_CAPABILITY}\n${anchor}`);
 }
 
 /**
@@ -93,6 +125,12 @@ export function describeToolAnswer(answer: ToolAnswer): string {
       const text = typeof args.text === 'string' ? args.text : stringField(value, ['text', 'note']);
       return text !== undefined ? `Done: the note now says "${text}".` : 'Done: the note is updated.';
     }
+    case DemoToolName.ADD_REMOTE_NOTE: {
+      const text = typeof args.text === 'string' ? args.text : undefined;
+      return text !== undefined ? `Done: the notes server now has "${text}".` : `Done: ${answer.content}`;
+    }
+    case DemoToolName.LIST_REMOTE_NOTES:
+      return describeRemoteNotes(value, answer.content);
     case DemoToolName.PICK_COLOR: {
       const color = stringField(value, ['color', 'colour']);
       return color ? `You picked ${humanizeColor(color)}. Say "make the background ${humanizeColor(color)}" to use it.` : 'You picked a colour.';
@@ -100,6 +138,15 @@ export function describeToolAnswer(answer: ToolAnswer): string {
     default:
       return `The \`${answer.toolName}\` tool returned: ${answer.content}`;
   }
+}
+
+/** The notes server's `list_notes` result (`{ notes: [{ id, text }] }`) as a markdown list; its text as given otherwise. */
+function describeRemoteNotes(value: Record<string, unknown> | undefined, content: string): string {
+  const notes = Array.isArray(value?.notes) ? value.notes.filter(isRecord) : undefined;
+  if (!notes) return `The notes server says: ${content}`;
+  if (notes.length === 0) return 'The notes server has no notes yet. Say "add a note buy stamps" to add one.';
+  const lines = notes.map((note) => `- ${String(note.text)}`);
+  return `The notes server has ${notes.length} ${notes.length === 1 ? 'note' : 'notes'}:\n\n${lines.join('\n')}`;
 }
 
 /** An ISO date-time as HH:MM in `zone` (24 h); anything else as given. */

@@ -154,6 +154,11 @@ describe('McpToolSource', () => {
     );
   });
 
+  it('resolves a relative url against the page, as mcpServers entries like /mcp/notes give it', () => {
+    const source = new McpToolSource({ name: 'notes', url: '/mcp/notes', registry: harness.registry });
+    expect(source.url.href).to.equal(`${location.origin}/mcp/notes`);
+  });
+
   it('unregisters its tools on close() and can connect again', async () => {
     const source = harness.source();
     await source.connect();

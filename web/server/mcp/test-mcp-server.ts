@@ -3,11 +3,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 /** What a dynamic tool of the test server does when called. */
-export type TestToolKind = 'add' | 'slow' | 'fail' | 'echo' | 'media' | 'stats';
+export type TestToolKind = 'add' | 'slow' | 'fail' | 'echo' | 'media' | 'stats' | 'progress';
+
+/** What a `progress` tool reports, in order, before it answers `done`. */
+export const TEST_PROGRESS_STEPS: ReadonlyArray<{ progress: number; total: number; message: string }> = [
+  { progress: 1, total: 3, message: 'Step 1 of 3' },
+  { progress: 2, total: 3, message: 'Step 2 of 3' },
+  { progress: 3, total: 3, message: 'Step 3 of 3' },
+];
 
 /** A tool of the test server, as the control endpoint describes it. */
 export interface TestToolSpec {
@@ -65,6 +73,8 @@ export const DEFAULT_TEST_TOOLS: readonly TestToolSpec[] = [
     kind: 'echo',
   },
 ];
+
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -242,12 +252,13 @@ export class TestMcpServer {
     };
     const handle = session.server.registerTool(spec.name, config, async (args: Record<string, unknown>, extra) => {
       this.calls.push({ tool: spec.name, args });
-      return this.#run(spec, args, extra.signal);
+      return this.#run(spec, args, extra);
     });
     session.tools.set(spec.name, handle);
   }
 
-  async #run(spec: TestToolSpec, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  async #run(spec: TestToolSpec, args: Record<string, unknown>, extra: ToolExtra): Promise<CallToolResult> {
+    const { signal } = extra;
     switch (spec.kind) {
       case 'add':
         return text(String(Number(args.a) + Number(args.b)));
@@ -273,6 +284,15 @@ export class TestMcpServer {
         return { content: [{ type: 'text', text: '{"count":3,"label":"notes"}' }], structuredContent: { count: 3, label: 'notes' } };
       case 'echo':
         return text(JSON.stringify(args));
+      case 'progress': {
+        // Sent on the call's own response stream, before its result: the client hears each during the call.
+        const progressToken = extra._meta?.progressToken;
+        if (progressToken === undefined) return text('no progress token');
+        for (const step of TEST_PROGRESS_STEPS) {
+          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...step } });
+        }
+        return text('done');
+      }
     }
   }
 }

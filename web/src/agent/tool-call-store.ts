@@ -272,12 +272,19 @@ export class ToolCallStore {
       case 'tool-execution-validating':
         delete record.retry;
         delete record.rateLimit;
+        delete record.progress;
         this.#setStatus(record, 'validating');
         return;
       case 'tool-execution-executing': {
         const { attemptNumber, maxAttempts } = event.detail;
         record.attempts = { attemptNumber, maxAttempts };
         this.#setStatus(record, 'executing');
+        return;
+      }
+      case 'tool-execution-progress': {
+        const { progress } = event.detail;
+        record.progress = { ...progress };
+        this.#emit('tool-status-changed', { toolCallId, toolCallName: record.toolCallName, status: record.status, progress: { ...progress } });
         return;
       }
       case 'tool-execution-retrying': {

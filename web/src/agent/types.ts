@@ -1,6 +1,6 @@
 import type { BaseEvent, Context, Interrupt, Message, RunAgentInput, State } from '@ag-ui/client';
 import type { Observable } from 'rxjs';
-import type { ToolEffect, ToolExecution, ToolExecutionManager, ToolError, ToolExecutionStatus, ToolRegistry } from '../tools/index.js';
+import type { ToolEffect, ToolExecution, ToolExecutionManager, ToolError, ToolExecutionStatus, ToolProgress, ToolRegistry } from '../tools/index.js';
 
 /**
  * What `AgentRunLoop` and `<ag-ui-agent>` need of an agent: the part of `@ag-ui/client`'s `AbstractAgent` they use.
@@ -158,6 +158,8 @@ export interface ToolCallRecord {
   retry?: { attemptNumber: number; maxAttempts: number; delayMs: number; retryAt: number; error: ToolCallError };
   /** Set while the call waits for its turn under the tool's rate limit (`pending`); `startAt` in ms since the epoch. */
   rateLimit?: { startAt: number };
+  /** What the running attempt last reported of its progress (`ToolExecutionContext.reportProgress()`). */
+  progress?: ToolProgress;
   /** The current (or last) attempt, 1-based, and how many are allowed; set once the call started running here. */
   attempts?: { attemptNumber: number; maxAttempts: number };
   /** Set while `awaiting_approval`: what the person is asked to approve. */
@@ -297,7 +299,11 @@ export interface ToolCallArgsDetail {
 /** A frontend tool succeeded. For a tool with a `redaction` config, `toolCallArgs`, `result` and `execution` are redacted. */
 export interface ToolCallEndDetail { toolCallId: string; toolCallName: string; toolCallArgs: unknown; result: string; execution: ToolExecution }
 export interface ToolCallErrorDetail { toolCallId: string; toolCallName: string; error: ToolError; execution?: ToolExecution }
-export interface ToolStatusChangedDetail { toolCallId: string; toolCallName: string; status: ToolCallStatus }
+/**
+ * A call's `status` changed; or, with `progress` set, the running call reported how far it has come (status
+ * `executing`, unchanged), e.g. from an MCP server's progress notifications.
+ */
+export interface ToolStatusChangedDetail { toolCallId: string; toolCallName: string; status: ToolCallStatus; progress?: ToolProgress }
 export interface ToolRetryingDetail {
   toolCallId: string;
   toolCallName: string;

@@ -1,4 +1,4 @@
-import type { CircuitState, ToolError, ToolExecution, ToolLateCompletion } from './types.js';
+import type { CircuitState, ToolError, ToolExecution, ToolLateCompletion, ToolProgress } from './types.js';
 
 /**
  * Fields every execution event carries, so a listener (e.g. the AG-UI run loop) can map any event back to its
@@ -46,6 +46,16 @@ export interface ToolExecutionExecutingDetail extends ToolExecutionEventBase {
   /** 1-based number of the attempt. */
   attemptNumber: number;
   maxAttempts: number;
+}
+
+/**
+ * `tool-execution-progress`: the running attempt's handler reported how far it has come
+ * (`ToolExecutionContext.reportProgress()`). Fires between `executing` and the attempt's outcome, any number of times.
+ */
+export interface ToolExecutionProgressDetail extends ToolExecutionEventBase {
+  /** 1-based number of the attempt that reported it. */
+  attemptNumber: number;
+  progress: ToolProgress;
 }
 
 /** `tool-execution-succeeded`: the execution finished with a result. */
@@ -119,7 +129,7 @@ export interface CircuitStateChangedDetail {
 /**
  * Events of `ToolExecutionManager`. Per execution they come in this order: `started`, `rate-limited` (when it
  * waits for its turn), then per attempt
- * `validating`, `executing`, then `succeeded` | `retrying` (and the next attempt) | `failed` | `uncertain`;
+ * `validating`, `executing` (with any number of `progress`), then `succeeded` | `retrying` (and the next attempt) | `failed` | `uncertain`;
  * `cancelled` (or `uncertain`, for a write whose handler started) can end the sequence at any point, and
  * `late-completion` can follow, even after the end, for an abandoned attempt that settles later. An execution rejected by an open circuit fires `started` then `failed`.
  */
@@ -128,6 +138,7 @@ export interface ToolExecutionManagerEventMap {
   'tool-execution-rate-limited': CustomEvent<ToolExecutionRateLimitedDetail>;
   'tool-execution-validating': CustomEvent<ToolExecutionValidatingDetail>;
   'tool-execution-executing': CustomEvent<ToolExecutionExecutingDetail>;
+  'tool-execution-progress': CustomEvent<ToolExecutionProgressDetail>;
   'tool-execution-succeeded': CustomEvent<ToolExecutionSucceededDetail>;
   'tool-execution-retrying': CustomEvent<ToolExecutionRetryingDetail>;
   'tool-execution-failed': CustomEvent<ToolExecutionFailedDetail>;
@@ -149,6 +160,7 @@ export const TOOL_EXECUTION_EVENT_TYPES = [
   'tool-execution-rate-limited',
   'tool-execution-validating',
   'tool-execution-executing',
+  'tool-execution-progress',
   'tool-execution-succeeded',
   'tool-execution-retrying',
   'tool-execution-failed',

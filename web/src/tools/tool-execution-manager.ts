@@ -31,6 +31,7 @@ import {
   type ToolExecution,
   type ToolExecutionContext,
   type ToolExecutionResult,
+  type ToolProgress,
 } from './types.js';
 
 /** Options of `ToolExecutionManager`. */
@@ -167,6 +168,7 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * @fires {CustomEvent<ToolExecutionStartedDetail>} tool-execution-started - an execution was queued
  * @fires {CustomEvent<ToolExecutionValidatingDetail>} tool-execution-validating - an attempt begins validating
  * @fires {CustomEvent<ToolExecutionExecutingDetail>} tool-execution-executing - an attempt runs
+ * @fires {CustomEvent<ToolExecutionProgressDetail>} tool-execution-progress - the running attempt reported progress
  * @fires {CustomEvent<ToolExecutionSucceededDetail>} tool-execution-succeeded - finished with a result
  * @fires {CustomEvent<ToolExecutionRetryingDetail>} tool-execution-retrying - an attempt failed; another follows
  * @fires {CustomEvent<ToolExecutionFailedDetail>} tool-execution-failed - finished with an error
@@ -458,9 +460,20 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       attemptNumber,
       maxAttempts,
       idempotencyKey: record.toolCallId,
+      reportProgress: (progress) => this.#onProgress(record, attempt, attemptNumber, progress),
     };
     if (timeoutMs !== undefined) record.deadline = this.#deadlines.add(timeoutMs, () => this.#onTimeout(record, attempt, timeoutMs));
     void this.#runAttempt(record, attempt, context);
+  }
+
+  /** A handler's progress report: an event while its attempt is the running one, ignored after. */
+  #onProgress(record: ExecutionRecord, attempt: AbortController, attemptNumber: number, reported: ToolProgress): void {
+    if (record.settled || record.attempt !== attempt || attempt.signal.aborted) return;
+    if (typeof reported?.progress !== 'number' || !Number.isFinite(reported.progress)) return;
+    const progress: ToolProgress = { progress: reported.progress };
+    if (typeof reported.total === 'number' && Number.isFinite(reported.total)) progress.total = reported.total;
+    if (typeof reported.message === 'string') progress.message = reported.message;
+    this.#dispatch(record, 'tool-execution-progress', () => ({ ...eventBase(record), attemptNumber, progress }));
   }
 
   /** Runs one attempt through the executor and takes its outcome; never rejects. */

@@ -86,6 +86,22 @@ export interface ToolExecutionContext {
    * call id (it is `toolCallId`).
    */
   idempotencyKey: string;
+  /**
+   * Reports how far this attempt has come (an MCP server's progress notifications arrive this way): the manager fires
+   * `tool-execution-progress`, and `<ag-ui-agent>` its `ag-ui-tool-status-changed` with `progress`. Ignored once the
+   * attempt is over (settled, timed out, cancelled) and for a `progress` that is not a finite number.
+   */
+  reportProgress(progress: ToolProgress): void;
+}
+
+/** How far a running tool call has come (`ToolExecutionContext.reportProgress()`). */
+export interface ToolProgress {
+  /** Work done so far, in the tool's own units; it should grow with each report. */
+  progress: number;
+  /** The total work in the same units, when known. */
+  total?: number;
+  /** A short line for people ("Indexed 3 of 10 files"). */
+  message?: string;
 }
 
 /**

@@ -109,7 +109,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<ToolCallArgsDetail>} ag-ui-tool-call-args - Arguments of a tool call streamed in (`delta`, `partialArgs`).
  * @fires {CustomEvent<ToolCallEndDetail>} ag-ui-tool-call-end - A frontend tool call succeeded (`result`, `execution`).
  * @fires {CustomEvent<ToolCallErrorDetail>} ag-ui-tool-call-error - A frontend tool call failed or was cancelled (`error`).
- * @fires {CustomEvent<ToolStatusChangedDetail>} ag-ui-tool-status-changed - A tool call's status changed.
+ * @fires {CustomEvent<ToolStatusChangedDetail>} ag-ui-tool-status-changed - A tool call's status changed, or (`progress` set) a running call reported progress.
  * @fires {CustomEvent<ToolRetryingDetail>} ag-ui-tool-retrying - A tool call will be retried after `delayMs`.
  * @fires {CustomEvent<ToolRegistrationErrorDetail>} ag-ui-tool-registration-error - A definition from `tools` or `registerTool()` could not be registered.
  * @fires {CustomEvent<ToolSourceErrorDetail>} ag-ui-tool-source-error - A source of tools (`expose-webmcp`, `mcpServers`, `toolSources`) could not be used.

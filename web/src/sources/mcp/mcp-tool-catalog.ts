@@ -1,4 +1,4 @@
-import type { JSONSchema, RegisteredTool, ToolDefinition, ToolEffect, ToolRegistry } from '../../tools/index.js';
+import type { JSONSchema, RegisteredTool, ToolDefinition, ToolEffect, ToolProgress, ToolRegistry } from '../../tools/index.js';
 import { jsonSchemaArguments } from './mcp-json-schema.js';
 import type { McpToolsChangedDetail } from './mcp-tool-source.events.js';
 import { decideTrust, type McpToolHints, type McpTrust } from './mcp-trust.js';
@@ -45,8 +45,16 @@ export interface McpToolCatalogOptions {
   trust: McpTrust;
   acceptNewTools: boolean;
   timeoutMs?: number;
-  /** Sends one call to the tool's owner (the handler of every tool). */
-  call: (toolName: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+  /**
+   * Sends one call to the tool's owner (the handler of every tool); `reportProgress` is the call's
+   * `ToolExecutionContext.reportProgress`, for an owner that hears how far the call has come.
+   */
+  call: (
+    toolName: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    reportProgress: (progress: ToolProgress) => void,
+  ) => Promise<unknown>;
 }
 
 interface Entry {
@@ -191,7 +199,7 @@ export class McpToolCatalog {
       description: info.description,
       schema: jsonSchemaArguments(info.inputSchema),
       effect: decision.effect,
-      handler: (args, context) => call(info.toolName, args, context.signal),
+      handler: (args, context) => call(info.toolName, args, context.signal, (progress) => context.reportProgress(progress)),
       metadata: {
         category,
         tags: [sourceTag, ...decision.tags, ...(changed ? [TAG_CHANGED] : [])],

@@ -4,7 +4,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
-import { mcpToolId, PermanentToolError, ToolHandlerError, type ToolRegistry } from '../../tools/index.js';
+import { mcpToolId, PermanentToolError, ToolHandlerError, type ToolProgress, type ToolRegistry } from '../../tools/index.js';
 import { CatalogToolSource } from './catalog-tool-source.js';
 import {
   connectionError,
@@ -40,7 +40,10 @@ export interface McpReconnectOptions {
 export interface McpToolSourceOptions {
   /** The server's name in tool ids (`mcp__<name>__<tool>`): letters, digits and `-`. */
   name: string;
-  /** The server's MCP endpoint (Streamable HTTP; an older HTTP+SSE endpoint works too, see `transport`). */
+  /**
+   * The server's MCP endpoint (Streamable HTTP; an older HTTP+SSE endpoint works too, see `transport`). A relative URL
+   * (`/mcp/notes`) is resolved against the page's address.
+   */
   url: string | URL;
   /**
    * Headers sent with every request to the server (`Authorization: Bearer ...`, API keys). They stay in the
@@ -121,13 +124,13 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
 
   /**
    * @throws {ToolIdError} when `name` is not letters, digits and `-`
-   * @throws {TypeError} when `url` is not a URL
+   * @throws {TypeError} when `url` is not a URL (nor, in a page, a relative one)
    */
   constructor(options: McpToolSourceOptions) {
     super();
     mcpToolId(options.name, 'x'); // validates the server name now, not at the first listing
     this.name = options.name;
-    this.url = new URL(options.url);
+    this.url = new URL(options.url, globalThis.location?.href);
     this.#options = options;
     this.#secrets = Object.values(options.headers ?? {}).flatMap((value) => [value, value.replace(/^Bearer\s+/i, '')]);
     this.catalog = new McpToolCatalog({
@@ -138,7 +141,7 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
       trust: options.trust ?? {},
       acceptNewTools: options.acceptNewTools === true,
       ...(options.toolTimeoutMs !== undefined && { timeoutMs: options.toolTimeoutMs }),
-      call: (toolName, args, signal) => this.#call(toolName, args, signal),
+      call: (toolName, args, signal, reportProgress) => this.#call(toolName, args, signal, reportProgress),
     });
   }
 
@@ -279,8 +282,17 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     }
   }
 
-  /** Calls one tool for a handler: the body of every registered MCP tool. */
-  async #call(toolName: string, args: Record<string, unknown>, signal: AbortSignal, retried = false): Promise<unknown> {
+  /**
+   * Calls one tool for a handler: the body of every registered MCP tool. The server's progress notifications for the
+   * call (`notifications/progress`) go to `reportProgress`.
+   */
+  async #call(
+    toolName: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    reportProgress: (progress: ToolProgress) => void,
+    retried = false,
+  ): Promise<unknown> {
     // A call while the server is lost brings the next reconnection attempt forward rather than failing on old news.
     if (this.#status === McpConnectionStatus.CONNECTING || this.#status === McpConnectionStatus.UNAVAILABLE) {
       if (this.#lastError?.code !== McpErrorCode.UNAUTHORIZED) await this.#reconnectNow();
@@ -294,7 +306,9 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     const generation = this.#generation;
     let result: CallToolResult;
     try {
-      result = asCallToolResult(await client.callTool({ name: toolName, arguments: args }, undefined, { signal }));
+      const onprogress = ({ progress, total, message }: { progress: number; total?: number; message?: string }) =>
+        reportProgress({ progress, ...(total !== undefined && { total }), ...(message !== undefined && { message }) });
+      result = asCallToolResult(await client.callTool({ name: toolName, arguments: args }, undefined, { signal, onprogress }));
     } catch (error) {
       // The SDK rejects a cancelled request with its own error; the runtime expects the signal's reason.
       if (signal.aborted) throw signal.reason;
@@ -304,7 +318,7 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
       }
       if (generation === this.#generation) this.#lose(error);
       // The server restarted and forgot the session without running the call: a new session may take it at once.
-      if (isSessionLost(error) && !retried) return this.#call(toolName, args, signal, true);
+      if (isSessionLost(error) && !retried) return this.#call(toolName, args, signal, reportProgress, true);
       throw unavailableToolError(connectionError(this.name, error, this.#secrets));
     }
     if (result.isError === true) {
