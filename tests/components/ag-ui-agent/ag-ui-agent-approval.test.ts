@@ -6,7 +6,7 @@ import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-ag
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { getRecordedRequests, scenarioUrl as serverScenarioUrl } from '../../helpers/ag-ui-server.js';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
-import { $, $$, assistantText, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, approveEditAndExpectRun, assistantText, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 
 /** The status text of the only tool card. */
 function cardStatus(el: AgUiAgent): string {
@@ -384,14 +384,18 @@ describe('<ag-ui-agent> remembered approvals', () => {
 });
 
 describe('<ag-ui-agent> approve with edits', () => {
-  it('runs the handler with the edited, validated arguments, records them, and tells the agent', async () => {
+  it('runs the handler with the arguments edited as JSON, records them, and tells the agent', async () => {
     const runs: unknown[] = [];
     const registry = new ToolRegistry();
     registry.register(editTool(runs));
     const el = await mount(EDIT_URL, registry);
     const sending = el.sendMessage('Edit the note');
     (await until(el, '[part="tool-approval-edit-button"]')).click();
+    // The form is the default; its JSON fallback is one toggle away.
+    (await until(el, '[part="tool-approval-edit-mode-json"]')).click();
     const field = (await until(el, '[part="tool-approval-edit"]')) as HTMLTextAreaElement;
+    expect($(el, '[part="tool-approval-edit-mode-json"]')!.getAttribute('aria-pressed')).to.equal('true');
+    expect($(el, '[part="tool-approval-form"]')).to.equal(null);
     expect(JSON.parse(field.value)).to.deep.equal({ text: 'Buy oat milk' });
     await expect(el).to.be.accessible();
 
@@ -408,19 +412,6 @@ describe('<ag-ui-agent> approve with edits', () => {
     field.value = '{"text": "Buy oat milk and bread"}';
     field.dispatchEvent(new Event('input'));
     await waitUntil(() => $(el, '[part="tool-approval-diff"]')?.textContent?.includes('Changed: text.') === true, 'no diff');
-    const approve = $(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement;
-    expect(approve.disabled).to.equal(false);
-    approve.click();
-    await sending;
-    await rendered(el);
-
-    expect(runs).to.deep.equal(['Buy oat milk and bread']);
-    const record = [...el.toolCalls.values()][0]!;
-    expect(record).to.deep.include({ status: 'succeeded', argsEdited: true, args: { text: 'Buy oat milk and bread' } });
-    const requests = await getRecordedRequests(el.threadId);
-    const sent = requests.at(-1)!.input.messages.filter((message): message is ToolMessage => message.role === 'tool').at(-1)!;
-    const content = JSON.parse(String(sent.content)) as Record<string, unknown>;
-    expect(content).to.deep.include({ editedArguments: { text: 'Buy oat milk and bread' }, text: 'Buy oat milk and bread' });
-    expect(String(content.note)).to.contain('edited the arguments');
+    await approveEditAndExpectRun(el, sending, runs, 'Buy oat milk and bread');
   });
 });

@@ -1,10 +1,12 @@
 // Helpers for the <ag-ui-agent> tests: mount against the real AG-UI test servers (mounted at /api/ by the test
 // runner, see web/server/), read the shadow DOM, wait for a rendered frame.
-import { fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
+import type { ToolMessage } from '@ag-ui/client';
+import { expect, fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
 import { z } from 'zod';
 import { ToolRegistry, type ToolDefinition } from '../../../web/src/tools/index.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import { getRecordedRequests } from '../../helpers/ag-ui-server.js';
 
 /** URL of a scripted test agent: `/api/test/<scenario>?<options>` (see web/server/test-scenarios.ts). */
 export function scenarioUrl(scenario: string, options: Record<string, string | number> = {}): string {
@@ -101,4 +103,25 @@ export function editTool(runs: unknown[]): ToolDefinition<{ text: string }> {
       return { text };
     },
   };
+}
+
+/**
+ * Clicks "Approve with edits" (it must be enabled), waits for the run, and checks what approving the `edit` tool
+ * (`editTool`) with `{ text }` does: the handler ran with it, the record holds it, and the follow-up request tells the
+ * agent that the arguments were edited.
+ */
+export async function approveEditAndExpectRun(el: AgUiAgent, sending: Promise<unknown>, runs: unknown[], text: string): Promise<void> {
+  const approve = $(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement;
+  expect(approve.disabled).to.equal(false);
+  approve.click();
+  await sending;
+  await rendered(el);
+  expect(runs).to.deep.equal([text]);
+  const record = [...el.toolCalls.values()][0]!;
+  expect(record).to.deep.include({ status: 'succeeded', argsEdited: true, args: { text } });
+  const requests = await getRecordedRequests(el.threadId);
+  const sent = requests.at(-1)!.input.messages.filter((message): message is ToolMessage => message.role === 'tool').at(-1)!;
+  const content = JSON.parse(String(sent.content)) as Record<string, unknown>;
+  expect(content).to.deep.include({ editedArguments: { text }, text });
+  expect(String(content.note)).to.contain('edited the arguments');
 }

@@ -17,8 +17,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The schema itself, or for a nullable `anyOf: [X, {type: 'null'}]` its `X` (the form never sends `null`). */
+/**
+ * The schema itself, or for a nullable `anyOf: [X, {type: 'null'}]` its `X`, for `type: [T, 'null']` (what Zod emits
+ * for a nullable scalar) `type: T` (the form never sends `null`).
+ */
 export function unwrapNullable(schema: JSONSchema): JSONSchema {
+  if (Array.isArray(schema.type)) {
+    const types = (schema.type as unknown[]).filter((type) => type !== 'null');
+    return types.length === 1 ? { ...schema, type: types[0] } : schema;
+  }
   const anyOf = schema.anyOf;
   if (!Array.isArray(anyOf)) return schema;
   const others = anyOf.filter((member) => !(isRecord(member) && member.type === 'null'));
@@ -156,4 +163,30 @@ export function issuesByPath(issues: ReadonlyArray<{ path: readonly PropertyKey[
     else byPath.set(key, [issue.message]);
   }
   return byPath;
+}
+
+/**
+ * Whether the form renders every field of `schema` as a field of its own kind: an object root whose fields, at any
+ * depth, are strings, numbers, integers, booleans, enums, objects with properties or arrays of those (no `json`
+ * fallback field: a union, a free-form object, a `$ref`). The approval card offers its form only then.
+ */
+export function formCanExpress(schema: JSONSchema): boolean {
+  return fieldKind(schema) === 'object' && expressible(schema, 0);
+}
+
+/** Deeper than this, a schema is recursive in practice (a `$ref` loop expanded) and left to the JSON editor. */
+const MAX_FORM_DEPTH = 8;
+
+function expressible(schema: JSONSchema, depth: number): boolean {
+  if (depth > MAX_FORM_DEPTH) return false;
+  switch (fieldKind(schema)) {
+    case 'json':
+      return false;
+    case 'object':
+      return objectFields(schema).every((field) => expressible(field.schema, depth + 1));
+    case 'array':
+      return expressible(itemSchema(schema), depth + 1);
+    default:
+      return true;
+  }
 }

@@ -41,6 +41,7 @@ import { A2uiActivities, type A2uiActionDetail, type A2uiErrorDetail } from './a
 import { toolRenderContext, type ToolCallRenderer } from './tool-render-context.js';
 import { checkEditedArguments } from './edited-arguments.js';
 import type { ArgumentsEdit } from './render-tool-approval.js';
+import { approvalEditForm, loadApprovalEditForm } from './approval-edit-form-loader.js';
 import type { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
 import { toThreadStoreError } from '../../persistence/thread-store-error.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
@@ -177,8 +178,10 @@ const MAX_RENDERED = 150;
  * @csspart tool-approval-actions - The row of buttons.
  * @csspart tool-approval-approve - The Approve button.
  * @csspart tool-approval-deny - The Deny button.
- * @csspart tool-approval-edit-button - "Edit arguments": the card switches to a JSON editor of the proposed arguments (`tool-approval-editing`), for a frontend call whose arguments are not redacted.
- * @csspart tool-approval-edit - The arguments' `<textarea>`, checked against the tool's schema as the person types.
+ * @csspart tool-approval-edit-button - "Edit arguments": the card switches to an editor of the proposed arguments (`tool-approval-editing`), for a frontend call whose arguments are not redacted: a form generated from the tool's schema when it can express it, else JSON text.
+ * @csspart tool-approval-edit-mode - The "Form" / "JSON" toggle while editing (`tool-approval-edit-mode-form`, `tool-approval-edit-mode-json`: buttons with `aria-pressed`); shown only when the form can express the tool's schema.
+ * @csspart tool-approval-form - The form generated from the tool's JSON Schema, pre-filled with the proposed arguments (loaded on first edit); its nodes carry the schema form's parts: `field`, `field-label`, `field-description`, `field-input`, `checkbox`, `select`, `json`, `required`, `field-issue` (the schema's message at its field), `fieldset`, `array`, `legend`, `array-items`, `array-item`, `button`, `add-item`, `remove-item`.
+ * @csspart tool-approval-edit - The arguments' JSON `<textarea>` (the JSON mode), checked against the tool's schema as the person types.
  * @csspart tool-approval-edit-error - Why the edited arguments cannot run (not JSON, or the schema's messages).
  * @csspart tool-approval-diff - Which arguments the edit changes.
  * @csspart tool-approval-approve-edited - "Approve with edits" (disabled while the edit is invalid); `tool-approval-edit-cancel` goes back.
@@ -715,6 +718,8 @@ export class AgUiAgent extends LitElement {
       onEdit: this.#onEditArguments,
       onEditInput: this.#onEditArgumentsInput,
       onApproveEdited: this.#onApproveEdited,
+      onEditMode: this.#onEditMode,
+      renderEditForm: this.#renderEditForm,
     };
     const renderCard = (toolCall: ToolCall): unknown => {
       const record = records?.get(toolCall.id);
@@ -1264,26 +1269,62 @@ export class AgUiAgent extends LitElement {
     this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId, remember ? { remember } : {}));
   };
 
-  /** "Edit arguments" / "Cancel editing": the approval card switches to a JSON editor of the shown arguments, or back. */
+  /**
+   * "Edit arguments" / "Cancel editing": the approval card switches to an editor of the shown arguments (the form
+   * generated from the tool's schema, loaded on first use, else JSON text), or back.
+   */
   #onEditArguments = (event: Event, toolCallId: string, editing: boolean): void => {
-    if (!editing) this.#edits.delete(toolCallId);
-    else {
-      const args = this.#agentLoop.loop?.toolCalls.get(toolCallId)?.approval?.args;
-      this.#edits.set(toolCallId, { text: JSON.stringify(args ?? {}, null, 2), changed: [] });
-    }
-    this.#agentLoop.requestFrameUpdate();
     const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
     // The field (or the card) keeps the focus once the card has re-rendered.
-    void this.updateComplete.then(() => requestAnimationFrame(() => (card?.querySelector<HTMLElement>(editing ? '.tool-approval-edit' : '.tool-approval-edit-button') ?? card)?.focus()));
+    const focus = (): void =>
+      void this.updateComplete.then(() =>
+        requestAnimationFrame(() => (card?.querySelector<HTMLElement>(editing ? '.tool-approval-form [part~="field-input"], .tool-approval-edit' : '.tool-approval-edit-button') ?? card)?.focus()),
+      );
+    if (!editing) {
+      this.#edits.delete(toolCallId);
+      this.#agentLoop.requestFrameUpdate();
+      focus();
+      return;
+    }
+    void loadApprovalEditForm().then(() => {
+      const loop = this.#agentLoop.loop;
+      const record = loop?.toolCalls.get(toolCallId);
+      // Answered (or gone) while the form loaded: nothing to edit any more.
+      if (!loop || record?.status !== 'awaiting_approval' || this.#edits.has(toolCallId)) return;
+      const args = record.approval?.args;
+      const edit = checkEditedArguments(JSON.stringify(args ?? {}, null, 2), args, loop.registry.get(record.toolCallName)?.schema);
+      this.#edits.set(toolCallId, { ...edit, mode: 'form' });
+      this.#agentLoop.requestFrameUpdate();
+      focus();
+    });
   };
 
   /** The edited arguments as typed: checked against the tool's schema, and what they change. */
-  #onEditArgumentsInput = (_event: Event, toolCallId: string, text: string): void => {
+  #onEditArgumentsInput = (_event: Event, toolCallId: string, text: string): void => this.#setEditText(toolCallId, text);
+
+  #setEditText(toolCallId: string, text: string): void {
     const loop = this.#agentLoop.loop;
     const record = loop?.toolCalls.get(toolCallId);
     if (!loop || !record) return;
-    this.#edits.set(toolCallId, checkEditedArguments(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema));
+    const mode = this.#edits.get(toolCallId)?.mode;
+    this.#edits.set(toolCallId, { ...checkEditedArguments(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema), mode });
     this.#agentLoop.requestFrameUpdate();
+  }
+
+  /** The "Form" / "JSON" toggle of an edit (Form only once the JSON text is an object: `edit.value`). */
+  #onEditMode = (_event: Event, toolCallId: string, mode: 'form' | 'json'): void => {
+    const edit = this.#edits.get(toolCallId);
+    if (!edit || (mode === 'form' && edit.value === undefined)) return;
+    this.#edits.set(toolCallId, { ...edit, mode });
+    this.#agentLoop.requestFrameUpdate();
+  };
+
+  /** The form of an edit, when its module is loaded and can express the tool's schema; each change checked as JSON. */
+  #renderEditForm = (toolCallId: string, toolCallName: string, edit: ArgumentsEdit): TemplateResult | undefined => {
+    const module = approvalEditForm();
+    const schema = module?.formSchemaOf(this.#agentLoop.loop?.registry.get(toolCallName)?.schema);
+    if (!module || !schema) return undefined;
+    return module.renderApprovalEditForm(toolCallId, schema, edit, (value) => this.#setEditText(toolCallId, JSON.stringify(value, null, 2)));
   };
 
   #onApproveEdited = (event: Event, toolCallId: string): void => {

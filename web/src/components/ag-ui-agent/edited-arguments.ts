@@ -9,7 +9,8 @@ import type { ArgumentsEdit } from './render-tool-approval.js';
 
 /**
  * `text` as an edit of `proposed`: `error` when it is not a JSON object or `schema` refuses it (the schema's messages,
- * with their paths), else the top-level arguments it changes.
+ * with their paths, also one by one in `issues`), else the top-level arguments it changes; `value` is the parsed
+ * object whenever `text` is one.
  */
 export function checkEditedArguments(text: string, proposed: unknown, schema: z.ZodType | undefined): ArgumentsEdit {
   let value: unknown;
@@ -23,14 +24,15 @@ export function checkEditedArguments(text: string, proposed: unknown, schema: z.
   }
   const parsed = schema?.safeParse(value);
   if (parsed && !parsed.success) {
-    const error = parsed.error.issues
-      .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
+    const error = issues
+      .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
       .join('; ');
-    return { text, changed: [], error };
+    return { text, value: value as Record<string, unknown>, changed: [], error, issues };
   }
   const before = typeof proposed === 'object' && proposed !== null ? (proposed as Record<string, unknown>) : {};
   const after = value as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return { text, changed };
+  return { text, value: after, changed };
 }

@@ -102,6 +102,98 @@ export const toolApprovalStyles = css`
     border-color: var(--ag-ui-color-danger);
   }
 
+  .tool-approval-edit-mode {
+    display: flex;
+    gap: 0.25rem;
+    margin-top: calc(var(--ag-ui-spacing) / 2);
+  }
+
+  .tool-approval-edit-mode [aria-pressed='true'] {
+    border-color: var(--ag-ui-color-accent);
+    box-shadow: inset 0 -2px 0 var(--ag-ui-color-accent);
+  }
+
+  /* The generated form (approval-edit-form.ts): its nodes carry the schema form's parts, scoped to the card here. */
+  .tool-approval-form {
+    display: grid;
+    gap: 0.5rem;
+    margin-top: calc(var(--ag-ui-spacing) / 2);
+  }
+
+  .tool-approval-form [part~='field'] {
+    display: grid;
+    gap: 0.15rem;
+  }
+
+  .tool-approval-form [part~='field-label'],
+  .tool-approval-form [part~='legend'] {
+    font-family: var(--ag-ui-code-font-family);
+    font-size: 0.875em;
+  }
+
+  .tool-approval-form [part~='field-description'] {
+    font-size: 0.8125em;
+    color: var(--ag-ui-color-muted);
+  }
+
+  .tool-approval-form [part~='required'],
+  .tool-approval-form [part~='field-issue'] {
+    color: var(--ag-ui-color-danger);
+  }
+
+  .tool-approval-form [part~='field-issue'] {
+    margin: 0;
+    padding-left: 1rem;
+    font-size: 0.8125em;
+  }
+
+  .tool-approval-form [part~='field-input'] {
+    box-sizing: border-box;
+    min-width: 0;
+    padding: 0.35rem 0.5rem;
+    font: inherit;
+    color: var(--ag-ui-color-text);
+    background: var(--ag-ui-color-background);
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: calc(var(--ag-ui-radius) * 0.6);
+  }
+
+  .tool-approval-form [part~='field-input'][aria-invalid='true'] {
+    border-color: var(--ag-ui-color-danger);
+  }
+
+  .tool-approval-form [part~='field-input'][type='checkbox'] {
+    justify-self: start;
+  }
+
+  .tool-approval-form [part~='fieldset'] {
+    display: grid;
+    gap: 0.5rem;
+    margin: 0;
+    min-width: 0;
+    padding: 0.4rem 0.6rem 0.6rem;
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: calc(var(--ag-ui-radius) * 0.6);
+  }
+
+  .tool-approval-form [part~='array-items'] {
+    display: grid;
+    gap: 0.4rem;
+    margin: 0;
+    padding-left: 1.25rem;
+  }
+
+  .tool-approval-form [part~='array-item'] {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    align-items: end;
+    gap: 0.4rem;
+  }
+
+  .tool-approval-form [part~='add-item'] {
+    justify-self: start;
+  }
+
   .tool-approval-edit-error {
     margin: 0.25rem 0 0;
     color: var(--ag-ui-color-danger);

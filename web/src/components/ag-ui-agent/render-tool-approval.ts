@@ -23,15 +23,29 @@ export interface ToolApprovalCardOptions {
   onEditInput: (event: Event, toolCallId: string, text: string) => void;
   /** "Approve with edits". */
   onApproveEdited: (event: Event, toolCallId: string) => void;
+  /** The "Form" / "JSON" toggle while editing. */
+  onEditMode?: (event: Event, toolCallId: string, mode: 'form' | 'json') => void;
+  /**
+   * The form generated from the tool's schema for `edit` (the lazily loaded `approval-edit-form.ts`), or `undefined`
+   * when there is none (not loaded, or the form cannot express the schema): the card then shows the JSON editor only.
+   */
+  renderEditForm?: (toolCallId: string, toolCallName: string, edit: ArgumentsEdit) => TemplateResult | undefined;
 }
 
 /** An approval whose arguments are being edited: the text, and what is wrong with it or what it changes. */
 export interface ArgumentsEdit {
+  /** The edited arguments as JSON text (what the JSON editor shows; the form writes it too). */
   text: string;
   /** Why it cannot be approved (not JSON, or the tool's schema refuses it). */
   error?: string;
+  /** The schema's issues behind `error`, with their paths (the form shows each at its field). */
+  issues?: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>;
+  /** `text` parsed, when it is a JSON object (valid for the schema or not): what the form shows. */
+  value?: Record<string, unknown>;
   /** The top-level arguments it changes. */
   changed: string[];
+  /** Which editor the card shows: the form generated from the tool's schema (when it can express it) or JSON text. */
+  mode?: 'form' | 'json';
 }
 
 /** What each effect means, in the words the card uses. */
@@ -186,23 +200,57 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
   const titleId = `tool-approval-title-${toolCallId}`;
   const fieldId = `tool-approval-edit-${toolCallId}`;
   const messageId = `tool-approval-edit-message-${toolCallId}`;
+  const form = options.renderEditForm?.(toolCallId, toolCallName, edit);
+  const asForm = form !== undefined && edit.mode !== 'json';
   return html`
-    <div role="group" part="tool-approval tool-approval-editing" class="tool-approval" data-tool-call-id=${toolCallId} aria-labelledby=${titleId} tabindex="-1">
+    <div
+      role="group"
+      part="tool-approval tool-approval-editing"
+      class="tool-approval"
+      data-tool-call-id=${toolCallId}
+      data-edit-mode=${asForm ? 'form' : 'json'}
+      aria-labelledby=${titleId}
+      tabindex="-1"
+    >
       <p part="tool-approval-title" class="tool-approval-title" id=${titleId}>
         Edit the arguments of <span class="tool-approval-name">${toolCallName}</span>, then approve
       </p>
-      <label class="tool-approval-edit-label" for=${fieldId}>Arguments (JSON)</label>
-      <textarea
-        part="tool-approval-edit"
-        class="tool-approval-edit"
-        id=${fieldId}
-        rows="6"
-        spellcheck="false"
-        aria-invalid=${edit.error ? 'true' : 'false'}
-        aria-describedby=${messageId}
-        .value=${edit.text}
-        @input=${(event: Event) => options.onEditInput(event, toolCallId, (event.target as HTMLTextAreaElement).value)}
-      ></textarea>
+      ${form === undefined
+        ? nothing
+        : html`<div part="tool-approval-edit-mode" class="tool-approval-edit-mode" role="group" aria-label="Edit as">
+            <button
+              type="button"
+              part="tool-approval-edit-mode-form"
+              aria-pressed=${asForm ? 'true' : 'false'}
+              ?disabled=${edit.value === undefined}
+              title=${edit.value === undefined ? 'The JSON must be an object first' : ''}
+              @click=${(event: Event) => options.onEditMode?.(event, toolCallId, 'form')}
+            >
+              Form
+            </button>
+            <button
+              type="button"
+              part="tool-approval-edit-mode-json"
+              aria-pressed=${asForm ? 'false' : 'true'}
+              @click=${(event: Event) => options.onEditMode?.(event, toolCallId, 'json')}
+            >
+              JSON
+            </button>
+          </div>`}
+      ${asForm
+        ? form
+        : html`<label class="tool-approval-edit-label" for=${fieldId}>Arguments (JSON)</label>
+            <textarea
+              part="tool-approval-edit"
+              class="tool-approval-edit"
+              id=${fieldId}
+              rows="6"
+              spellcheck="false"
+              aria-invalid=${edit.error ? 'true' : 'false'}
+              aria-describedby=${messageId}
+              .value=${edit.text}
+              @input=${(event: Event) => options.onEditInput(event, toolCallId, (event.target as HTMLTextAreaElement).value)}
+            ></textarea>`}
       ${edit.error
         ? html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">${edit.error}</p>`
         : html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
