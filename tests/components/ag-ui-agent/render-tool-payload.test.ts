@@ -24,9 +24,13 @@ function bigJson(length: number): string {
   return `{"rows":[${rows.join(',')}]}`;
 }
 
-function card(data: Partial<ToolCallCardData>): Promise<HTMLElement> {
+/** A card with its Details open (the raw payloads live there), as a person opens it to read them. */
+async function card(data: Partial<ToolCallCardData>): Promise<HTMLElement> {
   const full: ToolCallCardData = { toolCallId: 'c1', toolCallName: 'search', kind: 'backend', status: 'succeeded', argsText: '', ...data };
-  return fixture<HTMLElement>(html`<div>${renderToolCall(full, options)}</div>`);
+  const el = await fixture<HTMLElement>(html`<div>${renderToolCall(full, options)}</div>`);
+  const details = el.querySelector<HTMLDetailsElement>('[part~="tool-call-details"]');
+  if (details) details.open = true;
+  return el;
 }
 
 /** Opens the section's "Show all" and waits for the whole text to be rendered. */

@@ -4,6 +4,8 @@ import type { z } from 'zod';
  * Descriptive and operational metadata of a tool. Every field is optional.
  */
 export interface ToolMetadata {
+  /** A title for people, e.g. `Current weather`: the heading of the tool's card (default: its name made readable). */
+  title?: string;
   /** Free-form grouping, queried with `ToolRegistry.getByCategory()`. */
   category?: string;
   /** Free-form labels, queried with `ToolRegistry.getByTag()`. */

@@ -300,9 +300,26 @@ export const agUiAgentStyles = css`
     gap: calc(var(--ag-ui-spacing) / 2);
   }
 
+  .tool-call-title {
+    font-weight: 600;
+  }
+
   .tool-call-name {
     font-family: var(--ag-ui-code-font-family);
-    font-weight: 600;
+    font-size: 0.8em;
+    color: var(--ag-ui-color-muted);
+  }
+
+  .tool-call-summary {
+    margin: calc(var(--ag-ui-spacing) / 4) 0 0;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+    color: var(--ag-ui-color-muted);
+  }
+
+  .tool-call-summary[data-of='result'] {
+    color: var(--ag-ui-color-text);
   }
 
   .tool-call-badge {

@@ -146,7 +146,9 @@ const MAX_RENDERED = 150;
  * @csspart load-earlier-tool-calls - Its "Show 50 more" button (50 more cards, above the ones shown).
  * @csspart tool-call - A tool call card (with `tool-call-frontend`/`tool-call-backend` and `tool-call-<status>`: streaming, awaiting_approval, pending, validating, executing, retrying, succeeded, failed, cancelled, unanswered).
  * @csspart tool-call-header - The card's first line.
- * @csspart tool-call-name - The tool's name.
+ * @csspart tool-call-title - The tool's title in the card's header: its `metadata.title`, else its name made readable (`get_weather` -> "Get weather").
+ * @csspart tool-call-name - The tool's raw name, smaller, after its title.
+ * @csspart tool-call-summary - The card's one-line summary (`data-of="args"`: the first scalar arguments, e.g. `city: Tokyo`; `data-of="result"`: a short result text once the call succeeded), cut with an ellipsis.
  * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
  * @csspart tool-call-status-icon - The mark before the status text (✓, ✕, …; `data-status` says which; hidden from assistive technology).
  * @csspart tool-call-status - The live status text (with `tool-call-status-<status>`).
@@ -160,7 +162,7 @@ const MAX_RENDERED = 150;
  * @csspart tool-call-args-full - The whole arguments, rendered when "Show all" is opened (also `tool-call-result-full`).
  * @csspart tool-call-error - The error message.
  * @csspart tool-call-custom - What the call's renderer (`renderers`, `ToolDefinition.render`) shows, in place of the arguments and result.
- * @csspart tool-call-details - The `<details>` with the raw arguments and result under a renderer's view (its summary is `tool-call-details-summary`).
+ * @csspart tool-call-details - The `<details>` (collapsed) with the raw arguments and result, under the summary or under a renderer's view (its summary is `tool-call-details-summary`).
  * @csspart renderer-error - The notice shown when a page's tool or activity renderer threw (the default view follows).
  * @csspart activity - An activity message (with `activity-<activityType>`), after the message it followed.
  * @csspart activity-title - Its title (`content.title`, else its type), with `activity-progress` ("1 of 3 done") for a plan.
@@ -724,8 +726,11 @@ export class AgUiAgent extends LitElement {
     const renderCard = (toolCall: ToolCall): unknown => {
       const record = records?.get(toolCall.id);
       const data = toolCallCardData(toolCall, record);
-      const badges = toolSourceBadges(this.#registry().get(data.toolCallName));
+      const tool = this.#registry().get(data.toolCallName);
+      const badges = toolSourceBadges(tool);
       if (badges) data.badges = badges;
+      const title = tool?.metadata?.title;
+      if (typeof title === 'string') data.title = title;
       const edit = this.#edits.get(toolCall.id);
       if (edit && data.approval?.editable) data.edit = edit;
       if (data.retry) countdown = true;

@@ -13,6 +13,7 @@ import type { CustomRendering } from './custom-renderer.js';
 import { renderToolApproval, type ArgumentsEdit, type ToolApprovalCardOptions } from './render-tool-approval.js';
 import { renderPayloadSection } from './render-tool-payload.js';
 import { renderToolSourceBadges } from './render-tool-source.js';
+import { argumentsSummary, resultSummary, toolTitle } from './tool-call-summary.js';
 
 /** What a card shows: the call's record, as the page may see it. */
 export interface ToolCallCardData {
@@ -42,6 +43,8 @@ export interface ToolCallCardData {
   edit?: ArgumentsEdit;
   /** The MCP hints and changed flag of its tool (`toolSourceBadges`). */
   badges?: readonly string[];
+  /** Its tool's `metadata.title`, when it has one (else the card's title is the name made readable). */
+  title?: string;
 }
 
 /**
@@ -149,9 +152,9 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, badges } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, badges, title } = data;
   const renderer = custom?.renderer;
-  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, countdown, renderer, badges];
+  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, countdown, renderer, badges, title];
   return guard(deps, () =>
     renderToolCall(data, options, custom?.render()),
   );
@@ -164,11 +167,13 @@ export interface CustomCard {
 }
 
 /**
- * One card per tool call: name, a server-side badge for backend calls, live status, arguments, result or error (each a
- * bounded preview: see `renderPayloadSection`), and
- * a Cancel button while a frontend call runs; while the call waits for approval, the approval card (with the
- * arguments) instead of the arguments. The card is focusable (`tabindex=-1`) so focus can land on it when its Cancel,
- * Approve or Deny button goes away.
+ * One card per tool call, readable first: a header with the tool's title (`metadata.title`, else the name made
+ * readable) and its raw name, a server-side badge for backend calls, the MCP hints, live status with its icon, and a
+ * Cancel button while a frontend call runs; a one-line summary (the first scalar arguments, or once it succeeded a
+ * short result text); the raw arguments and result (each a bounded preview: see `renderPayloadSection`) in a
+ * collapsed "Details" (under a renderer's view, or alone); while the call waits for approval, the approval card
+ * (with the arguments). The card is focusable (`tabindex=-1`) so focus can land on it when its Cancel, Approve or
+ * Deny button goes away.
  */
 export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomRendering): TemplateResult {
   const status = data.retry && isCancellable(data) ? 'retrying' : data.status;
@@ -184,6 +189,7 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
       tabindex="-1"
     >
       <div part="tool-call-header" class="tool-call-header">
+        <span part="tool-call-title" class="tool-call-title">${toolTitle(data.toolCallName, data.title)}</span>
         <span part="tool-call-name" class="tool-call-name">${data.toolCallName}</span>
         ${data.kind === 'backend'
           ? html`<span part="tool-call-badge" class="tool-call-badge" title="Run by the agent's server, not in this page"
@@ -210,23 +216,39 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
             </button>`
           : nothing}
       </div>
+      ${renderSummary(data)}
       ${data.approval
         ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options, data.edit)
         : nothing}
       ${custom?.ok
-        ? html`<div part="tool-call-custom" class="tool-call-custom">${custom.output}</div>
-            ${data.argsText.trim() === '' && data.result === undefined
-              ? nothing
-              : html`<details part="tool-call-details" class="tool-call-details">
-                  <summary part="tool-call-details-summary">Details</summary>
-                  ${renderPayloads(data)}
-                </details>`}`
-        : html`${custom?.error ?? nothing}${renderPayloads(data)}`}
+        ? html`<div part="tool-call-custom" class="tool-call-custom">${custom.output}</div>`
+        : (custom?.error ?? nothing)}
+      ${hasPayloads(data)
+        ? html`<details part="tool-call-details" class="tool-call-details">
+            <summary part="tool-call-details-summary">Details</summary>
+            ${renderPayloads(data)}
+          </details>`
+        : nothing}
       ${data.error !== undefined
         ? html`<p part="tool-call-error" class="tool-call-error">${data.error}</p>`
         : nothing}
     </div>
   `;
+}
+
+/** The summary line: the result's once the call succeeded (when it says something short), else the arguments'. */
+function renderSummary(data: ToolCallCardData): TemplateResult | typeof nothing {
+  const result = data.status === 'succeeded' && data.result !== undefined ? resultSummary(data.result) : undefined;
+  const text = result ?? (data.status === 'streaming' ? undefined : argumentsSummary(data.argsText));
+  if (text === undefined) return nothing;
+  return html`<p part="tool-call-summary" class="tool-call-summary" data-of=${result === undefined ? 'args' : 'result'} title=${text}>
+    ${text}
+  </p>`;
+}
+
+/** Whether the Details hold anything: arguments the approval card does not show already, or a result. */
+function hasPayloads(data: ToolCallCardData): boolean {
+  return (data.argsText.trim() !== '' && !data.approval) || (data.result !== undefined && data.error === undefined);
 }
 
 /** The arguments (unless the approval card shows them) and the result, each a bounded preview. */
