@@ -4,13 +4,15 @@ import type { ToolDefinition, ToolExecutionResult } from './types.js';
 
 /**
  * What one attempt's handler did, seen beside the executor (which reports an aborted attempt's outcome as its abort).
- * `ran` once the handler was called; `value` or `error` once it settled.
+ * `ran` once the handler was called; `returned` what it returned (a value or a promise), or `threw` and `error` when
+ * it threw. Nothing is attached to the returned promise here: that costs a promise reaction per attempt, and only an
+ * abandoned attempt's outcome is ever read (`lateOutcome`).
  * @internal
  */
 export interface HandlerOutcome {
   ran?: boolean;
-  settled?: boolean;
-  value?: unknown;
+  returned?: unknown;
+  threw?: boolean;
   error?: unknown;
 }
 
@@ -25,32 +27,27 @@ export function watchHandler(tool: ToolDefinition, outcome: HandlerOutcome): Too
     ...tool,
     handler: (args, context) => {
       outcome.ran = true;
-      let value: unknown;
       try {
-        value = handler(args, context);
+        return (outcome.returned = handler(args, context));
       } catch (error) {
-        Object.assign(outcome, { settled: true, error });
+        outcome.threw = true;
+        outcome.error = error;
         throw error;
       }
-      void Promise.resolve(value).then(
-        (settled) => Object.assign(outcome, { settled: true, value: settled }),
-        (error: unknown) => Object.assign(outcome, { settled: true, error }),
-      );
-      return value;
     },
   };
 }
 
 /**
- * The late outcome of an abandoned attempt, or `undefined` when there is none to report: the handler never ran or has
- * not settled, or it only gave up as asked (rejected with its signal's reason).
+ * The late outcome of an abandoned attempt once its handler settles: `undefined` when there is none to report (the
+ * handler never ran, or it only gave up as asked: rejected with its signal's reason). A promise that never settles
+ * when the handler never does.
  * @internal
  */
-export function lateOutcome(outcome: HandlerOutcome, signal: AbortSignal): ToolExecutionResult | undefined {
-  if (!outcome.ran || !outcome.settled) return undefined;
-  if ('error' in outcome) {
-    if (outcome.error === signal.reason) return undefined;
-    return { success: false, error: categorizeError(outcome.error, 'execution') };
-  }
-  return serializeToolResult(outcome.value);
+export function lateOutcome(outcome: HandlerOutcome, signal: AbortSignal): Promise<ToolExecutionResult | undefined> {
+  if (!outcome.ran) return Promise.resolve(undefined);
+  const rejected = (error: unknown): ToolExecutionResult | undefined =>
+    error === signal.reason ? undefined : { success: false, error: categorizeError(error, 'execution') };
+  if (outcome.threw) return Promise.resolve(rejected(outcome.error));
+  return Promise.resolve(outcome.returned).then(serializeToolResult, rejected);
 }

@@ -205,6 +205,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   #deadlines = new AttemptDeadlines();
   /** Listeners added per type and capture flag (see `#followed`). */
   #listeners = new Map<string, Set<EventListenerOrEventListenerObject>>();
+  /** Listeners per event type, both capture flags together (`#followed`). */
+  #listenerCounts = new Map<string, number>();
 
   /**
    * @param executor - runs one attempt; default a `ValidatingToolExecutor`
@@ -486,7 +488,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       result = failure(categorizeError(error, 'execution'));
     }
     if (record.attempt === attempt) this.#onAttemptSettled(record, result);
-    else this.#onLateCompletion(record, attempt, lateOutcome(handled, attempt.signal));
+    else void lateOutcome(handled, attempt.signal).then((late) => this.#onLateCompletion(record, attempt, late));
   }
 
   /** Takes the outcome of the attempt in flight. */
@@ -698,7 +700,11 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
     super.addEventListener(type, listener, options);
-    if (listener !== null) listenerSet(this.#listeners, type, captureOf(options)).add(listener);
+    if (listener === null) return;
+    const set = listenerSet(this.#listeners, type, captureOf(options));
+    if (set.has(listener)) return; // the DOM ignores a listener added twice
+    set.add(listener);
+    this.#listenerCounts.set(type, (this.#listenerCounts.get(type) ?? 0) + 1);
   }
 
   /** Same contract as `EventTarget.removeEventListener`. */
@@ -710,7 +716,9 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
   override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
     super.removeEventListener(type, listener, options);
-    if (listener !== null) this.#listeners.get(listenerKey(type, captureOf(options)))?.delete(listener);
+    if (listener !== null && this.#listeners.get(listenerKey(type, captureOf(options)))?.delete(listener)) {
+      this.#listenerCounts.set(type, this.#listenerCounts.get(type)! - 1);
+    }
   }
 
   /**
@@ -746,7 +754,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
    * `signal`), which only costs a dispatch; it never under-counts, since only a listener it saw added is removed.
    */
   #followed(type: string): boolean {
-    return (this.#listeners.get(listenerKey(type, false))?.size ?? 0) + (this.#listeners.get(listenerKey(type, true))?.size ?? 0) > 0;
+    return (this.#listenerCounts.get(type) ?? 0) > 0;
   }
 }
 
