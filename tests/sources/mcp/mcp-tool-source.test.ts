@@ -50,6 +50,15 @@ describe('McpToolSource', () => {
     expect(del.requiresApproval).to.equal(true);
   });
 
+  it("gives a tool's MCP title to its card as metadata.title, and none to a tool without one", async () => {
+    const source = harness.source();
+    await source.connect();
+
+    expect(harness.registry.get('mcp__test__add')!.metadata!.title).to.equal('Add numbers');
+    expect(source.toolInfo('add')!.title).to.equal('Add numbers');
+    expect(harness.registry.get('mcp__test__delete_note')!.metadata).not.to.have.property('title');
+  });
+
   it('trusts readOnlyHint only for a server the page opted in, and never for a destructive tool', async () => {
     await harness.source({ trust: { annotations: true } }).connect();
 

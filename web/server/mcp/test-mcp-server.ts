@@ -20,6 +20,8 @@ export const TEST_PROGRESS_STEPS: ReadonlyArray<{ progress: number; total: numbe
 /** A tool of the test server, as the control endpoint describes it. */
 export interface TestToolSpec {
   name: string;
+  /** The display name (MCP `Tool.title`), if any. */
+  title?: string;
   description: string;
   /** Argument name -> JSON type; every argument is required. */
   params: Record<string, 'number' | 'string'>;
@@ -56,6 +58,7 @@ export interface TestMcpServerState {
 export const DEFAULT_TEST_TOOLS: readonly TestToolSpec[] = [
   {
     name: 'add',
+    title: 'Add numbers',
     description: 'Adds two numbers',
     params: { a: 'number', b: 'number' },
     annotations: { readOnlyHint: true, idempotentHint: true },
@@ -245,6 +248,7 @@ export class TestMcpServer {
 
   #register(session: Session, spec: TestToolSpec): void {
     const config = {
+      ...(spec.title !== undefined && { title: spec.title }),
       description: spec.description,
       inputSchema: paramsShape(spec.params),
       ...(spec.annotations && { annotations: spec.annotations }),

@@ -20,6 +20,11 @@ export interface McpToolInfo {
   id: string;
   /** The tool's name on the server. */
   toolName: string;
+  /**
+   * Its display name for people: `Tool.title`, else `annotations.title` (the MCP spec's order for display names);
+   * becomes the registered tool's `metadata.title`, the heading of its card.
+   */
+  title?: string;
   description: string;
   /** The server's JSON Schema of the arguments. */
   inputSchema: JSONSchema;
@@ -181,6 +186,7 @@ export class McpToolCatalog {
     return {
       id,
       toolName: tool.name,
+      ...(displayTitle(tool) !== undefined && { title: displayTitle(tool) }),
       description: tool.description || tool.title || tool.name,
       // A tool without a schema takes no arguments (WebMCP); MCP requires one.
       inputSchema: tool.inputSchema ?? { type: 'object', properties: {} },
@@ -202,6 +208,7 @@ export class McpToolCatalog {
       handler: (args, context) => call(info.toolName, args, context.signal, (progress) => context.reportProgress(progress)),
       metadata: {
         category,
+        ...(info.title !== undefined && { title: info.title }),
         tags: [sourceTag, ...decision.tags, ...(changed ? [TAG_CHANGED] : [])],
         ...(decision.idempotent && { idempotent: true }),
         ...(timeoutMs !== undefined && { timeoutMs }),
@@ -214,4 +221,10 @@ export class McpToolCatalog {
   #find(idOrName: string): Entry | undefined {
     return this.#entries.get(idOrName) ?? [...this.#entries.values()].find((entry) => entry.info.id === idOrName);
   }
+}
+
+/** `Tool.title`, else `annotations.title`, when it is a non-blank string. */
+function displayTitle(tool: SourceTool): string | undefined {
+  for (const title of [tool.title, tool.annotations?.title]) if (typeof title === 'string' && title.trim() !== '') return title;
+  return undefined;
 }

@@ -20,6 +20,8 @@ export interface McpTrust {
 
 /** The MCP tool annotations that affect trust (the spec calls them hints: a server may lie). */
 export interface McpToolHints {
+  /** A display name (older servers put it here rather than in `Tool.title`). */
+  title?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
   idempotentHint?: boolean;
