@@ -78,4 +78,13 @@ describe('<ag-ui-agent> default tool card', () => {
     expect(details.open).to.equal(true);
     expect((details.querySelector('[part~="tool-call-args"]') as HTMLElement).checkVisibility()).to.equal(true);
   });
+
+  it("leaves the summary line to a renderer's view when the call has one", async () => {
+    const el = await mountThread();
+    el.renderers = { get_weather: (call) => html`<p class="forecast">${(call.result as { summary?: string } | undefined)?.summary}</p>` };
+    await waitUntil(() => inCard(el, 'c1', 'tool-call-custom') !== null, 'no renderer view');
+    expect(inCard(el, 'c1', 'tool-call-custom')!.textContent!.trim()).to.equal('Sunny, 24 °C');
+    expect(inCard(el, 'c1', 'tool-call-summary') === null, 'no summary beside the view').to.equal(true);
+    expect(inCard(el, 'c2', 'tool-call-summary') !== null, 'other cards keep theirs').to.equal(true);
+  });
 });

@@ -170,7 +170,7 @@ export interface CustomCard {
  * One card per tool call, readable first: a header with the tool's title (`metadata.title`, else the name made
  * readable) and its raw name, a server-side badge for backend calls, the MCP hints, live status with its icon, and a
  * Cancel button while a frontend call runs; a one-line summary (the first scalar arguments, or once it succeeded a
- * short result text); the raw arguments and result (each a bounded preview: see `renderPayloadSection`) in a
+ * short result text), left out when a renderer draws the call (it says the same thing better); the raw arguments and result (each a bounded preview: see `renderPayloadSection`) in a
  * collapsed "Details" (under a renderer's view, or alone); while the call waits for approval, the approval card
  * (with the arguments). The card is focusable (`tabindex=-1`) so focus can land on it when its Cancel, Approve or
  * Deny button goes away.
@@ -216,7 +216,7 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
             </button>`
           : nothing}
       </div>
-      ${renderSummary(data)}
+      ${custom?.ok ? nothing : renderSummary(data)}
       ${data.approval
         ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options, data.edit)
         : nothing}
