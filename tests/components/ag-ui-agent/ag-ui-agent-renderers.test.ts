@@ -81,6 +81,32 @@ describe('<ag-ui-agent> tool renderers and activities', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('shows a backend call through its renderer as arguments stream, while the server runs it, and with its result', async () => {
+    const { agent, push, end } = pushedAgent();
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${new ToolRegistry()} .renderers=${{ 'server_*': weatherCard }}></ag-ui-agent>`);
+    const sending = el.sendMessage('Weather in Oslo?');
+    push({ type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+    push({ type: EventType.TOOL_CALL_START, toolCallId: 'b1', toolCallName: 'server_weather', parentMessageId: 'm1' } as BaseEvent);
+    push({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'b1', delta: '{"city":"Os' } as BaseEvent);
+    await waitUntil(() => $(el, '.weather .city')?.textContent === 'Os', 'the partial argument is not shown');
+    expect($(el, '.weather')!.dataset.status).to.equal('streaming');
+    expect($(el, '[part~="tool-call-badge"]') !== null, 'marked as run by the server').to.equal(true);
+
+    push({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'b1', delta: 'lo"}' } as BaseEvent);
+    push({ type: EventType.TOOL_CALL_END, toolCallId: 'b1' } as BaseEvent);
+    await waitUntil(() => $(el, '.weather')?.dataset.status === 'executing', 'the call the server runs is not shown');
+    expect($(el, '.weather .city')!.textContent).to.equal('Oslo');
+    expect($(el, '.weather .forecast')!.textContent).to.equal('pending');
+
+    push({ type: EventType.TOOL_CALL_RESULT, messageId: 'r-b1', toolCallId: 'b1', content: '{"forecast":"snow"}' } as BaseEvent);
+    await waitUntil(() => $(el, '.weather')?.dataset.status === 'succeeded', 'the result is not shown');
+    expect($(el, '.weather .forecast')!.textContent).to.equal('snow');
+    push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+    end();
+    await sending;
+    expect($(el, '.weather .forecast')!.textContent).to.equal('snow');
+  });
+
   it("uses a tool's own render, and a pattern for backend calls, and gives a custom element the call", async () => {
     const registry = new ToolRegistry();
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent
