@@ -41,6 +41,39 @@ describe('<ag-ui-agent> server tool calls', () => {
     expect(done.querySelector('[part="tool-call-result"]')!.textContent).to.include('"sent": true');
   });
 
+  it('resumes with editedArgs when the interrupt takes them and the person approves with edits', async () => {
+    const el = await mount(scenarioUrl('tool-approval'));
+    await el.sendMessage('Email x@y.com');
+    (await until(el, '[part="tool-approval-edit-button"]', 'Edit offered')).click();
+    // A server's tool has no schema in the page: the arguments are edited as JSON.
+    const field = (await until(el, '[part="tool-approval-edit"]')) as HTMLTextAreaElement;
+    expect($(el, '[part="tool-approval-form"]')).to.equal(null);
+    expect(JSON.parse(field.value)).to.deep.equal({ to: 'x@y.com' });
+    field.value = '["x@y.com"]';
+    field.dispatchEvent(new Event('input'));
+    await waitUntil(() => $(el, '[part="tool-approval-edit-error"]') !== null, 'no message for an array');
+    expect(($(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement).disabled).to.equal(true);
+    field.value = '{"to": "ana@example.com", "cc": "x@y.com"}';
+    field.dispatchEvent(new Event('input'));
+    await waitUntil(() => !($(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement).disabled, 'Approve with edits stays disabled');
+    await expect(el).to.be.accessible();
+
+    const finished = oneEvent(el, 'ag-ui-run-finished');
+    $(el, '[part~="tool-approval-approve-edited"]')!.click();
+    await finished;
+    await rendered(el);
+    const editedArgs = { to: 'ana@example.com', cc: 'x@y.com' };
+    expect(await resumes(el.threadId)).to.deep.equal([undefined, [{ interruptId: 'approval-1', status: 'resolved', payload: { approved: true, editedArgs } }]]);
+    expect(el.toolCalls.get('call-approval-1')).to.deep.include({ status: 'succeeded', argsEdited: true, args: editedArgs });
+  });
+
+  it('offers no edit when the interrupt does not take editedArgs', async () => {
+    const el = await mount(scenarioUrl('tool-approval', { edits: 0 }));
+    await el.sendMessage('Email x@y.com');
+    await until(el, '[part="tool-approval-approve"]', 'the approval card');
+    expect($(el, '[part="tool-approval-edit-button"]')).to.equal(null);
+  });
+
   it('resumes with { approved: false } when the person denies the server call, which then shows it did not run', async () => {
     const el = await mount(scenarioUrl('tool-approval'));
     await el.sendMessage('Email x@y.com');

@@ -5,7 +5,7 @@ import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { decideToolCall } from '../tools/tool-policy.js';
 import { Conversation, type ToolCallEntry } from './conversation.js';
 import { ApprovalMemory } from './approval-memory.js';
-import { Decisions, type DecisionsHost } from './decisions.js';
+import { acceptsEditedArgs, Decisions, type DecisionsHost } from './decisions.js';
 import { EventDrain } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
 import { classifyRunError, runFailure, type RunFailure } from './run-errors.js';
@@ -346,7 +346,9 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
    *   policy's `tools[name].decision`), and it lapses if the tool is registered again changed (see `forgetApprovals()`);
    *   `args`: run a frontend call with these arguments instead (a person edited them; validated by the tool's schema
    *   and decided by the policy like any arguments; the record shows them, `argsEdited`, and the tool message tells the
-   *   agent, `editedArguments`)
+   *   agent, `editedArguments`); for a server's call, they go into the resume as `editedArgs` (a full replacement,
+   *   AG-UI's "Approve with edits"), offered only when its interrupt's `responseSchema` takes `editedArgs`, and the
+   *   record shows them
    * @returns `false` when `toolCallId` is not waiting for approval
    */
   approveToolCall(toolCallId: string, options: { remember?: ApprovalScope; args?: Record<string, unknown> } = {}): boolean {
@@ -700,7 +702,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       const record = this.#store.get(interrupt.toolCallId);
       if (!record || record.status === 'succeeded' || record.status === 'failed') continue;
       const parsed = parseToolArguments(this.#conversation.getToolCall(interrupt.toolCallId)?.toolCall.function.arguments ?? '');
-      this.#store.awaitApproval(interrupt.toolCallId, undefined, parsed.ok ? parsed.args : undefined);
+      this.#store.awaitApproval(interrupt.toolCallId, undefined, parsed.ok ? parsed.args : undefined, 'policy', false, acceptsEditedArgs(interrupt.responseSchema));
     }
     this.#flush();
   }
@@ -736,7 +738,9 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       changed: () => this.#emit('decisions-changed', { decisions: this.#decisions.list }),
       request: (decision) => this.#request(decision),
       resume: (resume) => void this.runAgent({ resume }),
-      toolCallDecided: (toolCallId, approved) => {
+      toolCallDecided: (toolCallId, approved, editedArgs) => {
+        // The server runs what the person approved: the record shows it (`argsEdited`).
+        if (approved === true && editedArgs !== undefined) this.#store.argsEdited(toolCallId, editedArgs);
         this.#store.approvalAnswered(toolCallId, approved === true, approved === undefined ? 'Not answered' : 'Denied');
       },
     };

@@ -65,11 +65,29 @@ export interface DecisionsHost {
   request(decision: PendingDecision): boolean;
   /** Every interrupt of the batch is answered: run the agent once with these resume entries. */
   resume(entries: ResumeEntry[]): void;
-  /** A `tool_call` interrupt about `toolCallId` was answered (`approved`), or its batch left unanswered (`undefined`). */
-  toolCallDecided(toolCallId: string, approved: boolean | undefined): void;
+  /**
+   * A `tool_call` interrupt about `toolCallId` was answered (`approved`, with the person's `editedArgs` if any), or its
+   * batch left unanswered (`undefined`).
+   */
+  toolCallDecided(toolCallId: string, approved: boolean | undefined, editedArgs?: Record<string, unknown>): void;
 }
 
 /** Whether an approval answer (`{ approved: boolean, reason? }`) approves. */
+/** A `tool_call` answer's `editedArgs` (AG-UI: a full replacement of the call's arguments), when it is an object. */
+function editedArgsIn(payload: unknown): Record<string, unknown> | undefined {
+  const edited = (payload as { editedArgs?: unknown } | null | undefined)?.editedArgs;
+  return typeof edited === 'object' && edited !== null && !Array.isArray(edited) ? (edited as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Whether a `tool_call` interrupt's `responseSchema` takes `editedArgs`: AG-UI's signal that a client may offer to
+ * edit the arguments ("Approve with edits" in the interrupts spec; the agent's `humanInTheLoop.approveWithEdits`).
+ */
+export function acceptsEditedArgs(responseSchema: unknown): boolean {
+  const properties = (responseSchema as { properties?: unknown } | null | undefined)?.properties;
+  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, 'editedArgs');
+}
+
 function approvedIn(payload: unknown): boolean | undefined {
   const approved = (payload as { approved?: unknown } | null | undefined)?.approved;
   return typeof approved === 'boolean' ? approved : undefined;
@@ -285,7 +303,8 @@ export class Decisions {
     batch.acted = true;
     decision.controller.abort();
     if (decision.toolCallId !== undefined) {
-      this.#host.toolCallDecided(decision.toolCallId, response.status === 'resolved' ? approvedIn(response.payload) === true : false);
+      const approved = response.status === 'resolved' && approvedIn(response.payload) === true;
+      this.#host.toolCallDecided(decision.toolCallId, approved, approved ? editedArgsIn(response.payload) : undefined);
     }
     this.#host.changed();
     this.#resumeWhenAnswered();

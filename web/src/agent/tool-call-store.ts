@@ -181,16 +181,30 @@ export class ToolCallStore {
 
   /**
    * A call waits for a person: `awaiting_approval` with `approval` (arguments redacted), `tool-status-changed`.
+   * `acceptsEditedArgs`: a server's call whose `tool_call` interrupt takes edited arguments (`approval.editable`).
    * @returns the arguments as the page may see them
    */
-  awaitApproval(toolCallId: string, effect: ToolEffect | undefined, args: unknown, reason: ApprovalReason = 'policy', rememberable = false): unknown {
+  awaitApproval(
+    toolCallId: string,
+    effect: ToolEffect | undefined,
+    args: unknown,
+    reason: ApprovalReason = 'policy',
+    rememberable = false,
+    acceptsEditedArgs = false,
+  ): unknown {
     const record = this.records.get(toolCallId);
     if (!record) return args;
     const redaction = this.#redaction(record);
     const shown = redactToolArgs(redaction, args);
     record.args = shown;
     // Arguments shown redacted cannot be edited: what the person sees is not what would run.
-    const editable = reason === 'policy' && effect !== undefined && redaction === undefined && typeof args === 'object' && args !== null && !Array.isArray(args);
+    // A frontend call's (the page runs what it approves) or a server call's whose interrupt takes `editedArgs`.
+    const editable =
+      ((reason === 'policy' && effect !== undefined) || acceptsEditedArgs) &&
+      redaction === undefined &&
+      typeof args === 'object' &&
+      args !== null &&
+      !Array.isArray(args);
     record.approval = {
       args: shown,
       defaultPrevented: false,
