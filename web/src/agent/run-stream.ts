@@ -37,22 +37,62 @@ export interface RunState {
   onFinished?: () => void;
 }
 
+/** One link of an agent's middleware chain, as `@ag-ui/client`'s `Middleware.run(input, next)` sees the next one. */
+interface ChainLink {
+  run(input: RunAgentInput): Observable<BaseEvent>;
+  readonly messages: RunnableAgent['messages'];
+  readonly state: RunnableAgent['state'];
+}
+
+/** What `@ag-ui/client`'s `Middleware` is to the loop (`agent.use(middleware)` keeps them in `agent.middlewares`). */
+interface AgentMiddleware {
+  run(input: RunAgentInput, next: ChainLink): Observable<BaseEvent>;
+}
+
+/** The middlewares `agent.use()` added, outermost first (an `AbstractAgent` keeps them in a runtime-public field). */
+function middlewaresOf(agent: RunnableAgent): AgentMiddleware[] {
+  const list = (agent as { middlewares?: unknown }).middlewares;
+  if (!Array.isArray(list)) return [];
+  return list.filter((each): each is AgentMiddleware => typeof (each as AgentMiddleware | null)?.run === 'function');
+}
+
 /**
  * The events of one run of `agent`, as the loop reads them: `agent.run(input)` (an `SseHttpAgent` as it is, any other
- * agent inside the fetch guard, which reports a broken body to `run.transportError`), then `expandChunks` and
- * `verifyEvents`. A `run()` that throws becomes an erroring observable.
+ * agent inside the fetch guard, which reports a broken body to `run.transportError`) through the middlewares the page
+ * added with `agent.use()` (outermost first, as `AbstractAgent.runAgent()` chains them), then `expandChunks` and
+ * `verifyEvents`. A `run()` or middleware that throws becomes an erroring observable.
  */
 export function runEvents(agent: RunnableAgent, input: RunAgentInput, run: RunState): Observable<BaseEvent> {
   const target = agent as RunnableAgent & { abortController?: unknown };
   // HttpAgent.run() reads `abortController` without renewing it (only runAgent() does): give every run its own,
   // so that aborting one run (stop()) does not poison the next.
   if (target.abortController instanceof AbortController) target.abortController = new AbortController();
-  try {
-    return (
+  const inner: ChainLink = {
+    run: (each) =>
       agent instanceof SseHttpAgent
-        ? agent.run(input)
-        : runWithFetchGuard(agent, (error) => (run.transportError ??= error), () => agent.run(input))
-    ).pipe(expandChunks(false), verifyEvents(false));
+        ? agent.run(each)
+        : runWithFetchGuard(agent, (error) => (run.transportError ??= error), () => agent.run(each)),
+    get messages() {
+      return agent.messages;
+    },
+    get state() {
+      return agent.state;
+    },
+  };
+  const chain = middlewaresOf(agent).reduceRight<ChainLink>(
+    (next, middleware) => ({
+      run: (each) => middleware.run(each, next),
+      get messages() {
+        return next.messages;
+      },
+      get state() {
+        return next.state;
+      },
+    }),
+    inner,
+  );
+  try {
+    return chain.run(input).pipe(expandChunks(false), verifyEvents(false));
   } catch (error) {
     return throwError(() => error);
   }

@@ -51,6 +51,14 @@ function requestBody(input: RunAgentInput): string {
 const PROTOBUF_MEDIA_TYPE = 'application/vnd.ag-ui.event+proto';
 
 /**
+ * A middleware of an `SseHttpAgent` (`use()`): `@ag-ui/client`'s `Middleware` fits, as do objects of this shape.
+ * `next` is the rest of the chain (its `run(input)`, and the agent's `messages` and `state`).
+ */
+export interface SseHttpAgentMiddleware {
+  run(input: RunAgentInput, next: { run(input: RunAgentInput): Observable<BaseEvent>; readonly messages: Message[]; readonly state: State }): Observable<BaseEvent>;
+}
+
+/**
  * A light AG-UI agent over HTTP: `POST` the `RunAgentInput` as JSON, read the answer as Server-Sent Events. It is what
  * `<ag-ui-agent url>` builds.
  *
@@ -58,7 +66,8 @@ const PROTOBUF_MEDIA_TYPE = 'application/vnd.ag-ui.event+proto';
  * framing and `JSON.parse`), with `HttpAgent.run()`'s frame checks (every frame a JSON object with a string `type`,
  * else the run errors with an `AGUIError`) and its null rule on the way out (`omitOptionalNulls(input,
  * 'RunAgentInput')`). What it leaves out, on purpose, is the rest of `HttpAgent`: it does not extend `AbstractAgent`
- * (no `runAgent()`, subscribers or middleware) and reads no protobuf, so a page that uses it does not ship
+ * (no `runAgent()` or subscribers; middlewares added with `use()` are kept for `AgentRunLoop`, which chains them as
+ * `runAgent()` does) and reads no protobuf, so a page that uses it does not ship
  * `@ag-ui/proto` and the rest of `HttpAgent` (29 KiB gzip for the element page; see the README's Performance section). A response in
  * AG-UI's protobuf encoding fails the run with an `AGUIError` saying so: pass an `HttpAgent` as `agent` for that.
  * The outgoing input is not re-validated against `RunAgentInputSchema` (`HttpAgent` does, before every request):
@@ -86,6 +95,11 @@ export class SseHttpAgent implements RunnableAgent {
   state: State;
   isRunning = false;
   pendingInterrupts: Interrupt[] = [];
+  /**
+   * The middlewares `use()` added, outermost first: `AgentRunLoop` runs every run through them (as
+   * `AbstractAgent.runAgent()` does); `run()` itself does not.
+   */
+  readonly middlewares: SseHttpAgentMiddleware[] = [];
   /** Controllers of the requests in flight (`abortRun()` aborts them all). */
   readonly #inFlight = new Set<AbortController>();
 
@@ -158,6 +172,16 @@ export class SseHttpAgent implements RunnableAgent {
         this.#inFlight.delete(controller);
       };
     });
+  }
+
+  /**
+   * Adds middlewares (`@ag-ui/client` `Middleware` objects, or functions `(input, next) => events`), after those added
+   * before; the first added is the outermost. `next.run(input)` is the rest of the chain, ending in this agent's run.
+   * @returns this agent
+   */
+  use(...middlewares: Array<SseHttpAgentMiddleware | SseHttpAgentMiddleware['run']>): this {
+    for (const middleware of middlewares) this.middlewares.push(typeof middleware === 'function' ? { run: middleware } : middleware);
+    return this;
   }
 
   /** Aborts every request in flight (their runs end with a `RUN_ERROR` whose `code` is `'abort'`). */

@@ -5,7 +5,7 @@ import type { ToolEffect, ToolExecution, ToolExecutionManager, ToolError, ToolEx
 /**
  * What `AgentRunLoop` and `<ag-ui-agent>` need of an agent: the part of `@ag-ui/client`'s `AbstractAgent` they use.
  * Every `AbstractAgent` (`HttpAgent`, a custom subclass) is one, and so is `SseHttpAgent`. The loop calls `run(input)`
- * for every run and subscribes to it (unsubscribing to stop), calls `abortRun()` on Stop, and mirrors the
+ * for every run, through the middlewares `agent.use()` added (outermost first, as `runAgent()` chains them), and subscribes to it (unsubscribing to stop), calls `abortRun()` on Stop, and mirrors the
  * conversation back after each change (`threadId`, `setMessages()`, `setState()`, `pendingInterrupts`, `isRunning`).
  */
 export interface RunnableAgent {
