@@ -76,64 +76,67 @@ function mountNodeMiddleware(prefix, middleware) {
   };
 }
 
-// The MCP SDK's client imports CommonJS-only packages (Ajv, content-type) that the dev server cannot serve as ES
-// modules; a page's bundler handles them. Bundle the parts web/src/sources/mcp/ imports into one ES module, served
-// for every `@modelcontextprotocol/sdk/...` import of the page.
-const MCP_SDK_URL = '/__mcp-sdk__.js';
-const mcpSdk = await build({
-  stdin: {
-    contents: [
-      "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-      "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
-      "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
-      "export { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';",
-      "export { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';",
-    ].join('\n'),
-    resolveDir: fileURLToPath(new URL('.', import.meta.url)),
-  },
-  bundle: true,
-  write: false,
-  platform: 'browser',
-  format: 'esm',
-  target: 'es2022',
-  logLevel: 'warning',
-});
-const mcpSdkPlugin = {
-  name: 'mcp-sdk-bundle',
-  resolveImport: ({ source }) => (source.startsWith('@modelcontextprotocol/sdk/') ? MCP_SDK_URL : undefined),
-  serve: (context) => (context.path === MCP_SDK_URL ? { body: mcpSdk.outputFiles[0].text, type: 'js' } : undefined),
-};
+/**
+ * A dev-server plugin that serves one esbuild bundle at `url` for every import `matches` accepts: for packages the
+ * dev server cannot serve as ES modules (CommonJS dependencies, Node built-ins), which a page's bundler handles.
+ */
+async function bundledPackagePlugin(name, url, matches, contents, options = {}) {
+  const bundle = await build({
+    stdin: { contents, resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'warning',
+    ...options,
+  });
+  const body = bundle.outputFiles[0].text;
+  return {
+    name,
+    resolveImport: ({ source }) => (matches(source) ? url : undefined),
+    serve: (context) => (context.path === url ? { body, type: 'js' } : undefined),
+  };
+}
+
+// The MCP SDK's client imports CommonJS-only packages (Ajv, content-type): bundle the parts web/src/sources/mcp/
+// imports, served for every `@modelcontextprotocol/sdk/...` import of the page.
+const mcpSdkPlugin = await bundledPackagePlugin(
+  'mcp-sdk-bundle',
+  '/__mcp-sdk__.js',
+  (source) => source.startsWith('@modelcontextprotocol/sdk/'),
+  [
+    "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+    "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
+    "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+    "export { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';",
+    "export { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';",
+  ].join('\n'),
+);
 
 // @ag-ui/a2ui-middleware is a server package (Node's `crypto` for randomUUID, CommonJS `clarinet`); the A2UI tests
-// run it in the page in front of a scripted agent. Bundle it like the MCP SDK, `crypto` as the Web Crypto, and
-// @ag-ui/client and rxjs left to the page's own copies.
-const A2UI_MIDDLEWARE_URL = '/__a2ui-middleware__.js';
-const a2uiMiddleware = await build({
-  stdin: { contents: "export * from '@ag-ui/a2ui-middleware';", resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
-  bundle: true,
-  write: false,
-  platform: 'browser',
-  format: 'esm',
-  target: 'es2022',
-  logLevel: 'warning',
-  external: ['@ag-ui/client', 'rxjs'],
-  plugins: [
-    {
-      name: 'web-crypto',
-      setup(builder) {
-        builder.onResolve({ filter: /^crypto$/ }, () => ({ path: 'crypto', namespace: 'web-crypto' }));
-        builder.onLoad({ filter: /.*/, namespace: 'web-crypto' }, () => ({
-          contents: 'export const randomUUID = () => globalThis.crypto.randomUUID();',
-        }));
+// run it in the page in front of a scripted agent: `crypto` as the Web Crypto, @ag-ui/client and rxjs left to the
+// page's own copies.
+const a2uiMiddlewarePlugin = await bundledPackagePlugin(
+  'a2ui-middleware-bundle',
+  '/__a2ui-middleware__.js',
+  (source) => source === '@ag-ui/a2ui-middleware',
+  "export * from '@ag-ui/a2ui-middleware';",
+  {
+    external: ['@ag-ui/client', 'rxjs'],
+    plugins: [
+      {
+        name: 'web-crypto',
+        setup(builder) {
+          builder.onResolve({ filter: /^crypto$/ }, () => ({ path: 'crypto', namespace: 'web-crypto' }));
+          builder.onLoad({ filter: /.*/, namespace: 'web-crypto' }, () => ({
+            contents: 'export const randomUUID = () => globalThis.crypto.randomUUID();',
+          }));
+        },
       },
-    },
-  ],
-});
-const a2uiMiddlewarePlugin = {
-  name: 'a2ui-middleware-bundle',
-  resolveImport: ({ source }) => (source === '@ag-ui/a2ui-middleware' ? A2UI_MIDDLEWARE_URL : undefined),
-  serve: (context) => (context.path === A2UI_MIDDLEWARE_URL ? { body: a2uiMiddleware.outputFiles[0].text, type: 'js' } : undefined),
-};
+    ],
+  },
+);
 
 // @a2ui/web_core imports a JSON schema as a module (`with { type: 'json' }`, which the esbuild step drops): JSON
 // files that a module imports are served as JS modules exporting the value, as a bundler does.

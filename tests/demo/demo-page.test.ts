@@ -85,7 +85,8 @@ describe('demo page', () => {
     expect(inspector.offsetParent).to.not.equal(null);
   });
 
-  it('has no serious accessibility violation in light and dark mode', async () => {
+  it('has no serious accessibility violation in light and dark mode', async function () {
+    this.timeout(30_000); // two axe scans of the whole page on a shared machine
     await scheme('light');
     await expectNoSeriousViolations();
     await scheme('dark');
@@ -94,7 +95,8 @@ describe('demo page', () => {
     await expectNoSeriousViolations();
   });
 
-  it('fits a 390 px phone: the element above the log, nothing wider than the screen', async () => {
+  it('fits a 390 px phone: the element above the log, nothing wider than the screen', async function () {
+    this.timeout(30_000); // two axe scans of the whole page on a shared machine
     await setViewport({ width: 390, height: 844 });
     await waitUntil(() => el.getBoundingClientRect().width < 390, 'the one-column layout');
     const box = el.getBoundingClientRect();

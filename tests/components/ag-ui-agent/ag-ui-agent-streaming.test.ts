@@ -1,12 +1,13 @@
 import { EventType, type BaseEvent } from '@ag-ui/client';
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { $, rendered } from './helpers.js';
 
 describe('<ag-ui-agent> streaming text', () => {
-  it('writes a reply that grows word by word into one text node, not a new tail DOM per frame', async () => {
+  it('writes a reply that grows word by word into one text node, not a new tail DOM per frame', async function () {
+    this.timeout(30_000); // each word is awaited until shown; a loaded machine renders late, never differently
     const { agent, push, end } = pushedAgent();
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${new ToolRegistry()}></ag-ui-agent>`);
     const sending = el.sendMessage('Hi');
@@ -27,7 +28,7 @@ describe('<ag-ui-agent> streaming text', () => {
     for (const word of [' there', ' my', ' good', ' friend']) {
       push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: word } as BaseEvent);
       const before = tail!.textContent;
-      for (let i = 0; i < 50 && tail!.textContent === before; i++) await rendered(el);
+      await waitUntil(() => tail!.textContent !== before, `"${word.trim()}" is not shown`, { timeout: 5000 });
     }
     mutations.push(...observer.takeRecords());
     observer.disconnect();

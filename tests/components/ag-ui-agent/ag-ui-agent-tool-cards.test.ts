@@ -57,7 +57,8 @@ describe('<ag-ui-agent> tool cards of a message with many calls', () => {
     );
   });
 
-  it('shows cards for the newest 50 calls and a summary of the others, so the DOM does not grow with the calls', async () => {
+  it('shows cards for the newest 50 calls and a summary of the others, so the DOM does not grow with the calls', async function () {
+    this.timeout(30_000); // mounts a thread of 1,000 calls and runs axe over it
     const small = await mountMessages(manyCalls(60));
     const failed = new Set([3, 4, 5]);
     const el = await mountMessages(manyCalls(1000, 990, failed));
