@@ -1,20 +1,21 @@
 #!/usr/bin/env node
 // `npm run pack-check`: does the package a user installs work where users are? Builds and packs ag-ui-lit
-// (`npm run build`, `npm pack`), then makes three fresh apps in a temporary folder from tests/fixtures/pack-apps/ -
-// Vite vanilla TypeScript, React 18 and React 19 (Vite + @vitejs/plugin-react) - installs the tarball into each from
-// the registry, and checks in each:
-//   1. `tsc --noEmit` passes: `document.querySelector('ag-ui-agent')` is the element class, event details are typed,
-//      `defineTool` infers handler arguments and the React wrapper's JSX is typed (each app's @ts-expect-error lines
-//      fail the check if the types are too loose);
+// (`npm run build`, `npm pack`), then makes four fresh apps in a temporary folder from tests/fixtures/pack-apps/ -
+// Vite vanilla TypeScript, React 18 and React 19 (Vite + @vitejs/plugin-react), Vue 3 (Vite + @vitejs/plugin-vue) -
+// installs the tarball into each from the registry, and checks in each:
+//   1. `tsc --noEmit` (Vue: `vue-tsc --noEmit`) passes: `document.querySelector('ag-ui-agent')` is the element class,
+//      event details are typed, `defineTool` infers handler arguments, the React wrapper's JSX and the Vue template
+//      (with `ag-ui-lit/vue`) are typed (each app's @ts-expect-error / @vue-expect-error lines fail the check if the
+//      types are too loose);
 //   2. the Custom Elements Manifest resolves (`ag-ui-lit/custom-elements.json` and package.json `customElements`);
 //   3. `vite build` succeeds;
 //   4. the built app, served over HTTP in headless Chromium, registers the `add` tool (as a property, not an
 //      attribute), runs it for its in-page agent and receives `ag-ui-tool-call-end` (in React: through
 //      `onToolCallEnd`), under the expected React version.
 // Not part of `npm test`: it installs from the registry and takes minutes. Options: `--no-build` (pack what dist/
-// holds), `--keep` (keep the temporary folder), `--only=vanilla,react18,react19`.
+// holds), `--keep` (keep the temporary folder), `--only=vanilla,react18,react19,vue`.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,13 @@ const APPS = [
     reactMajor: 19,
     dependencies: { ...common, ...react, react: '^19.0.0', 'react-dom': '^19.0.0', '@types/react': '^19.0.0', '@types/react-dom': '^19.0.0' },
   },
+  {
+    name: 'vue',
+    template: 'vue',
+    body: '<div id="app"></div>',
+    typeChecker: 'vue-tsc',
+    dependencies: { ...common, vue: ours.devDependencies.vue, 'vue-tsc': ours.devDependencies['vue-tsc'], '@vitejs/plugin-vue': '^6.0.0' },
+  },
 ].filter((app) => !only || only.includes(app.name));
 
 const timings = [];
@@ -88,7 +96,8 @@ function run(command, commandArgs, cwd) {
   });
 }
 
-/** Writes an app from its template: package.json, index.html (`body`, then the template's main script), src/, configs. */
+/** Writes an app from its template: package.json, index.html (`body`, then the template's main script), src/ (the
+ * template's files but vite.config.ts, and the shared ones), configs. */
 function writeApp(dir, app, tarball) {
   mkdirSync(join(dir, 'src'), { recursive: true });
   const packageJson = {
@@ -102,8 +111,8 @@ function writeApp(dir, app, tarball) {
   cpSync(join(TEMPLATES, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   if (existsSync(join(template, 'vite.config.ts'))) cpSync(join(template, 'vite.config.ts'), join(dir, 'vite.config.ts'));
   for (const file of ['add-tool.ts', 'scripted-agent.ts']) cpSync(join(TEMPLATES, file), join(dir, 'src', file));
+  for (const file of readdirSync(template)) if (file !== 'vite.config.ts') cpSync(join(template, file), join(dir, 'src', file));
   const main = ['main.ts', 'main.tsx'].find((file) => existsSync(join(template, file)));
-  cpSync(join(template, main), join(dir, 'src', main));
   const html = [
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8" /><title>ag-ui-lit pack check: ${app.name}</title></head>`,
@@ -195,7 +204,8 @@ try {
   browser = await launchBrowser({ executablePath: chrome, args: CHROME_ARGS });
   for (const app of APPS) {
     const dir = join(work, app.name);
-    await step(`${app.name}: tsc --noEmit`, () => run(join(dir, 'node_modules/.bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], dir));
+    const checker = app.typeChecker ?? 'tsc';
+    await step(`${app.name}: ${checker} --noEmit`, () => run(join(dir, 'node_modules/.bin', checker), ['--noEmit', '-p', 'tsconfig.json'], dir));
     await step(`${app.name}: custom-elements.json resolves`, () => checkManifest(dir));
     await step(`${app.name}: vite build`, () => run(join(dir, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], dir));
     const result = await step(`${app.name}: tool round trip in Chromium`, () => checkRuntime(browser, dir, app));

@@ -6,7 +6,7 @@
 // `--files <pattern>...` picks test files: Node runs the tests/node/ files any pattern matches; the patterns that do not
 // start with tests/node/ go to the test runner (which is skipped when there are none). `--watch` runs Chromium only.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findChrome, NO_CHROME_MESSAGE } from './find-chrome.mjs';
 
@@ -101,6 +101,8 @@ if (runBrowser) {
 
 if (nodeFiles.length > 0) {
   const summaryFile = `${cacheDir}node-summary.json`;
+  // The test runner's config makes the folder; a run of Node tests alone on a fresh clone must too.
+  mkdirSync(cacheDir, { recursive: true });
   rmSync(summaryFile, { force: true });
   process.stdout.write(`\nNode: ${nodeFiles.length} test file${nodeFiles.length === 1 ? '' : 's'}\n`);
   const reporter = fileURLToPath(new URL('./node-summary-reporter.mjs', import.meta.url));
