@@ -48,8 +48,8 @@ import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
 import { renderExternalCalls } from './render-external-calls.js';
 import { toolSourceBadges } from './render-tool-source.js';
-import { WebMcpExposeController } from './webmcp-expose-controller.js';
-import { ToolSourcesController } from './tool-sources-controller.js';
+import type { WebMcpExposeController } from './webmcp-expose-controller.js';
+import type { ToolSourcesController } from './tool-sources-controller.js';
 import type { ConnectableToolSource, McpServerConfig } from '../../sources/tool-source-factory.js';
 import './register-tool-listener.js';
 
@@ -69,6 +69,9 @@ const PAGE_SIZE = 50;
 /** Most transcript entries rendered at once, however far the reader scrolls. */
 const MAX_RENDERED = 150;
 
+/** Whether a list property holds anything (a page may set anything). */
+const nonEmpty = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
+
 // What a page may never use is loaded with a dynamic `import()` on first use (once per page), so that the main entry
 // stays light: the interrupt cards when an interrupt is due, the approval card when a call first waits for approval
 // (its schema form when a person first edits arguments), the activity views when the transcript first holds one.
@@ -76,6 +79,8 @@ const interruptPart = new LazyModule('interrupts', () => import('./interrupt-par
 const approvalPart = new LazyModule('approval', () => import('./approval-part.js'));
 const activityPart = new LazyModule('activity', () => import('./activity-part.js'));
 const approvalEditForm = new LazyModule('approval-edit-form', () => import('./approval-edit-form.js'));
+// And the controllers of `toolSources`, `mcpServers` and `expose-webmcp` when a page first sets one.
+const toolSourcesPart = new LazyModule('tool-sources', () => import('./tool-sources-part.js'));
 
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.
@@ -129,6 +134,7 @@ const approvalEditForm = new LazyModule('approval-edit-form', () => import('./ap
  * @fires {CustomEvent<A2uiActionDetail>} ag-ui-a2ui-action - Cancelable, a person used a control of an A2UI surface (`userAction`); unless `preventDefault()`, the agent runs with `forwardedProps.a2uiAction.userAction`, as `@ag-ui/a2ui-middleware` reads it.
  * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed); its entry says so.
  * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`), or its store is ready with nothing to restore (`restored: false`).
+ * @fires {CustomEvent<PartErrorDetail>} ag-ui-part-error - A part loaded on first use (interrupt cards, approval card, activity views, tool sources) could not be loaded (`code`: part_load_failed); its place shows a contained error, with Approve / Deny or Cancel where a run waits.
  * @fires {CustomEvent<PersistenceErrorDetail>} ag-ui-persistence-error - The thread store failed (`code`: unavailable, quota_exceeded, version_unsupported, corrupt, failed); the conversation carries on in memory.
  *
  * @csspart base - The box that holds the transcript, the error banner and the composer, and fills the host.
@@ -217,6 +223,8 @@ const approvalEditForm = new LazyModule('approval-edit-form', () => import('./ap
  * @csspart interrupt-expired - The notice of an expired interrupt.
  * @csspart interrupt-dismiss - The Dismiss button of an expired interrupt.
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
+ * @csspart part-loading - The line (`role=status`) shown while a part loaded on first use (interrupt cards, approval card, activity view) loads: milliseconds, a local chunk.
+ * @csspart part-error - Why such a part is not shown (`role=alert`, `data-code="part_load_failed"`): its chunk could not be loaded.
  * @csspart persistence-notice - The notice shown when the thread could not be saved or loaded (`role=status`).
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
@@ -304,19 +312,10 @@ export class AgUiAgent extends LitElement {
     onError: (error) => this.#reportPersistenceError(error),
   });
 
-  readonly #webMcp = new WebMcpExposeController(this, {
-    enabled: () => this.exposeWebMcp,
-    registry: () => this.#registry(),
-    loop: () => this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined),
-    onError: (detail) => this.#reportToolSourceError(detail),
-  });
-
-  readonly #toolSources = new ToolSourcesController(this, {
-    toolSources: () => this.toolSources,
-    mcpServers: () => this.mcpServers,
-    registry: () => this.#registry(),
-    onError: (detail) => this.#reportToolSourceError(detail),
-  });
+  /** `expose-webmcp`, once a page set it (or a source of tools) and the controllers' module loaded. */
+  #webMcp: WebMcpExposeController | undefined;
+  /** `toolSources` and `mcpServers`, likewise. */
+  #toolSources: ToolSourcesController | undefined;
 
   @query(ownSelector('.transcript')) private _transcript?: HTMLElement;
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
@@ -605,8 +604,8 @@ export class AgUiAgent extends LitElement {
       if (!this.persist || this.#store || this.#persistStore.name !== this.persistName) this.#closePersistentStore();
     }
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
-    if (changed.has('exposeWebMcp') || changed.has('registry')) this.#webMcp.sync();
-    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#toolSources.sync();
+    if (changed.has('exposeWebMcp') || changed.has('registry')) this.#webMcp?.sync();
+    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#toolSources?.sync();
     if (changed.has('renderers') || changed.has('activityRenderers')) this.#agentLoop.requestFrameUpdate();
     const loop = this.#agentLoop.loop;
     if (loop) {
@@ -892,6 +891,23 @@ export class AgUiAgent extends LitElement {
     }
     const approval = approvalPart.module;
     if (!this.#approvalFocus && approval) this.#approvalFocus = new approval.ApprovalFocusController(this);
+    const wantsSources = this.exposeWebMcp || nonEmpty(this.toolSources) || nonEmpty(this.mcpServers);
+    const sources = wantsSources && !this.#toolSources ? this.#lazy.use(toolSourcesPart) : undefined;
+    if (sources) {
+      // Made connected, they sync at once (`hostConnected`).
+      this.#webMcp = new sources.WebMcpExposeController(this, {
+        enabled: () => this.exposeWebMcp,
+        registry: () => this.#registry(),
+        loop: () => this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined),
+        onError: (detail) => this.#reportToolSourceError(detail),
+      });
+      this.#toolSources = new sources.ToolSourcesController(this, {
+        toolSources: () => this.toolSources,
+        mcpServers: () => this.mcpServers,
+        registry: () => this.#registry(),
+        onError: (detail) => this.#reportToolSourceError(detail),
+      });
+    }
   }
 
   #reportPartError({ part, cause }: LazyPartFailure): void {

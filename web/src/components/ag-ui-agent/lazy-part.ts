@@ -9,7 +9,7 @@ import { supportsAdoptingStyleSheets, type CSSResult, type ReactiveControllerHos
 /** Where a lazy part stands for an element: loading (a placeholder shows), ready, or failed (a contained error shows). */
 export type LazyPartStatus = 'loading' | 'ready' | 'failed';
 
-/** What a lazily loaded module may export: the styles its templates need in the element's shadow root. */
+/** What a lazily loaded module may export: `styles`, which its templates need in the element's shadow root. */
 export interface LazyPartModule {
   readonly styles?: readonly CSSResult[];
 }
@@ -79,10 +79,10 @@ type LazyPartsHost = ReactiveControllerHost & HTMLElement;
 export class LazyParts {
   readonly #host: LazyPartsHost;
   readonly #onError: (failure: LazyPartFailure) => void;
-  readonly #pending = new Map<LazyModule<LazyPartModule>, Promise<void>>();
-  readonly #failed = new Set<LazyModule<LazyPartModule>>();
+  readonly #pending = new Map<LazyModule<unknown>, Promise<void>>();
+  readonly #failed = new Set<LazyModule<unknown>>();
   /** Modules whose styles are in this host's shadow root. */
-  readonly #adopted = new Set<LazyModule<LazyPartModule>>();
+  readonly #adopted = new Set<LazyModule<unknown>>();
 
   constructor(host: LazyPartsHost, onError: (failure: LazyPartFailure) => void) {
     this.#host = host;
@@ -90,10 +90,10 @@ export class LazyParts {
   }
 
   /** The part's module when loaded (its styles adopted), else `undefined` (it starts loading unless it failed). */
-  use<M extends LazyPartModule>(part: LazyModule<M>): M | undefined {
+  use<M>(part: LazyModule<M>): M | undefined {
     const module = part.module;
     if (module) {
-      this.#adopt(part, module);
+      this.#adopt(part, module as LazyPartModule);
       return module;
     }
     this.#start(part);
@@ -101,7 +101,7 @@ export class LazyParts {
   }
 
   /** Where `part` stands for this element (`'loading'` also before the first `use()`). */
-  status(part: LazyModule<LazyPartModule>): LazyPartStatus {
+  status(part: LazyModule<unknown>): LazyPartStatus {
     if (part.module) return 'ready';
     return this.#failed.has(part) ? 'failed' : 'loading';
   }
@@ -111,7 +111,7 @@ export class LazyParts {
     return this.#pending.size === 0 ? undefined : Promise.all(this.#pending.values()).then(() => undefined);
   }
 
-  #start(part: LazyModule<LazyPartModule>): void {
+  #start(part: LazyModule<unknown>): void {
     if (this.#pending.has(part) || this.#failed.has(part)) return;
     const pending = part.load().then((module) => {
       this.#pending.delete(part);
@@ -129,7 +129,7 @@ export class LazyParts {
    * Adds a module's styles to the host's shadow root, after the element's own: constructed style sheets where the
    * browser has them (as Lit's `static styles`), else `<style>` elements before the rendered content.
    */
-  #adopt(part: LazyModule<LazyPartModule>, module: LazyPartModule): void {
+  #adopt(part: LazyModule<unknown>, module: LazyPartModule): void {
     if (this.#adopted.has(part)) return;
     this.#adopted.add(part);
     const root = this.#host.shadowRoot;
