@@ -17,6 +17,7 @@ const PARTS = {
   interrupts: ['interrupt-part', 'interrupt-controller', 'render-interrupt', 'render-interrupt.styles', 'interrupt-form'],
   approval: ['approval-part', 'render-tool-approval', 'render-tool-approval.styles', 'approval-focus-controller', 'edited-arguments'],
   activity: ['activity-part', 'render-activity', 'render-activity.styles', 'a2ui-activity'],
+  toolSources: ['tool-sources-part', 'tool-sources-controller', 'webmcp-expose-controller'],
 } as const;
 
 /** Whether the page has requested the module `name` (a file name without extension). */
@@ -31,7 +32,7 @@ function requested(part: keyof typeof PARTS): string[] {
 }
 
 describe('<ag-ui-agent> parts loaded on first use', () => {
-  it('loads no interrupt, approval or activity module for a streamed reply and a frontend tool', async () => {
+  it('loads no interrupt, approval, activity or tool source module for a streamed reply and a frontend tool', async () => {
     const registry = new ToolRegistry();
     registry.register(echoTool());
     const el = await mount(scenarioUrl('tool', { tool: 'echo', args: '{"text":"hi"}' }), registry);
@@ -45,6 +46,7 @@ describe('<ag-ui-agent> parts loaded on first use', () => {
     expect(requested('interrupts')).to.deep.equal([]);
     expect(requested('approval')).to.deep.equal([]);
     expect(requested('activity')).to.deep.equal([]);
+    expect(requested('toolSources')).to.deep.equal([]);
   });
 
   it('loads the interrupt cards when the first interrupt arrives, and shows them by updateComplete', async () => {
