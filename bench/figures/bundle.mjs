@@ -46,10 +46,17 @@ export const bundle = {
     const listFiles = (m) =>
       m.files.map((f) => `${f.file} ${kib(f.gzip)} gz${f.loaded ? '' : ' (not loaded)'}`).join(', ');
     const figure = '4 bundle (JS loaded)';
-    const top = element.breakdown.packages
-      .slice(0, 6)
-      .map((p) => `${p.name} ${kib(p.raw)} min / ~${kib(p.gzipShare)} gz`)
+    // Issue 28's targets: the whole page, and ag-ui-lit's own code on it (what a page that never shows an approval,
+    // an interrupt or an activity loads; those parts are chunks loaded on first use, listed as not loaded).
+    const ours = element.breakdown.packages.find((p) => p.name === 'ag-ui-lit');
+    const oursGzip = ours?.gzipShare ?? 0;
+    const everyPackage = element.breakdown.packages.map((p) => `${p.name} ${kib(p.raw)} min / ~${kib(p.gzipShare)} gz`).join(', ');
+    const ownModules = element.breakdown.modules
+      .filter((m) => m.package === 'ag-ui-lit')
+      .slice(0, 8)
+      .map((m) => `${m.name.replace(/^ag-ui-lit\//, '')} ${kib(m.raw)}`)
       .join(', ');
+    const lazy = element.files.filter((f) => !f.loaded).map((f) => `${f.file} ${kib(f.gzip)} gz`).join(', ');
     return [
       {
         figure,
@@ -58,9 +65,22 @@ export const bundle = {
         unit: 'KiB',
         reference: `naive ${kib(naive.gzip)}`,
         ratio: element.gzip / naive.gzip,
-        target: '<= 75 KiB',
-        verdict: verdict(element.gzip <= 75 * KiB),
-        note: `Files: ${listFiles(element)}. Biggest packages (minified bytes, share of gzip): ${top}.`,
+        target: '<= 100 KiB',
+        verdict: verdict(element.gzip <= 100 * KiB),
+        note: `Files: ${listFiles(element)}. By package (minified bytes, share of gzip): ${everyPackage}.`,
+      },
+      {
+        figure,
+        contender: "ag-ui-lit's own code on the default page, gzip share",
+        median: oursGzip / KiB,
+        unit: 'KiB',
+        reference: `page ${kib(element.gzip)}`,
+        ratio: oursGzip / element.gzip,
+        target: '<= 25 KiB',
+        verdict: verdict(oursGzip <= 25 * KiB),
+        note:
+          `${kib(ours?.raw ?? 0)} minified. Biggest own modules (minified): ${ownModules}. ` +
+          `Loaded on first use, not by this page: ${lazy || 'none'}.`,
       },
       { figure, contender: '<ag-ui-agent> page, minified', median: element.raw / KiB, unit: 'KiB', reference: `naive ${kib(naive.raw)}`, ratio: element.raw / naive.raw, target: 'report' },
       { figure, contender: '<ag-ui-agent> page, brotli -q 11', median: element.brotli / KiB, unit: 'KiB', reference: `naive ${kib(naive.brotli)}`, ratio: element.brotli / naive.brotli, target: 'report' },

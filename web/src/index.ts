@@ -200,6 +200,7 @@ export type {
   AgUiAgentLoopEventMap,
   AgUiDocumentEventMap,
   MessageSendDetail,
+  PartErrorDetail,
   PersistenceErrorDetail,
   ThreadChangedDetail,
   ToolRegistrationErrorDetail,

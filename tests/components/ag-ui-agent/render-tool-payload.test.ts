@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { nothing } from 'lit';
 import { renderToolCall, type ToolCallCardData, type ToolCallCardOptions } from '../../../web/src/components/ag-ui-agent/render-tool-call.js';
 import { PAYLOAD_PREVIEW_CHARS, PAYLOAD_PRETTY_MAX_CHARS, payloadPreview } from '../../../web/src/components/ag-ui-agent/render-tool-payload.js';
 import { mount, scenarioUrl, until } from './helpers.js';
@@ -11,6 +12,7 @@ const options: ToolCallCardOptions = {
   onEdit: () => {},
   onEditInput: () => {},
   onApproveEdited: () => {},
+  renderApproval: () => nothing,
 };
 
 /** JSON of about `length` characters: `{"rows":[{"id":1,"name":"row 1"},...]}`. */

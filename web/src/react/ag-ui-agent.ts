@@ -19,6 +19,7 @@ const OWN_EVENTS = [
   'ag-ui-a2ui-action',
   'ag-ui-a2ui-error',
   'ag-ui-tool-source-error',
+  'ag-ui-part-error',
 ] as const satisfies readonly (keyof AgUiAgentEventMap)[];
 
 // Fails to compile when an event is added to AgUiAgentEventMap but to neither list.

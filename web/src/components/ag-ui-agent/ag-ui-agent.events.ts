@@ -38,6 +38,21 @@ export interface ToolSourceErrorDetail {
   toolName?: string;
 }
 
+/**
+ * Detail of `ag-ui-part-error`: a part of the element loaded on first use (the interrupt cards, the approval card,
+ * activities) could not be loaded, e.g. offline or after a deploy removed its chunk. Its place shows a contained
+ * error instead, with what is needed to go on (Approve / Deny for an approval, Cancel for an interrupt).
+ */
+export interface PartErrorDetail {
+  /** Which part: `'interrupts'`, `'approval'` or `'activity'`. */
+  part: string;
+  /** Stable code: `part_load_failed`. */
+  code: 'part_load_failed';
+  message: string;
+  /** What the failed `import()` rejected with. */
+  cause: unknown;
+}
+
 /** Detail of `ag-ui-thread-changed`: the element now shows another thread. */
 export interface ThreadChangedDetail {
   threadId: string;
@@ -75,6 +90,8 @@ export interface AgUiAgentEventMap extends AgUiAgentLoopEventMap {
   'ag-ui-thread-changed': CustomEvent<ThreadChangedDetail>;
   /** A source of tools could not be used (see `ToolSourceErrorDetail`); the rest of the element keeps working. */
   'ag-ui-tool-source-error': CustomEvent<ToolSourceErrorDetail>;
+  /** A part loaded on first use could not be loaded (see `PartErrorDetail`); its place says so, the rest works. */
+  'ag-ui-part-error': CustomEvent<PartErrorDetail>;
   /** The thread store failed (see `PersistenceErrorDetail`); nothing shown is lost. */
   'ag-ui-persistence-error': CustomEvent<PersistenceErrorDetail>;
   /**

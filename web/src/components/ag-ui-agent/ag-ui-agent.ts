@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { repeat } from '../../internal/repeat.js';
-import type { Context, Message, State, ToolCall } from '@ag-ui/client';
+import type { ActivityMessage, Context, Message, State, ToolCall } from '@ag-ui/client';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
 import { RunErrorCode, type ApprovalScope, type PendingDecision, type RememberedApproval, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
 import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolExecutionManager, type ToolPolicy } from '../../tools/index.js';
@@ -11,18 +11,19 @@ import { deadline, timeLeft } from '../../internal/scheduler.js';
 import { AgentLoopController } from './agent-loop-controller.js';
 import { OwnedTools, registerReporting } from './owned-tools.js';
 import { isTextField, ScrollFollowController } from './scroll-follow-controller.js';
-import type { MessageSendDetail, PersistenceErrorDetail, ThreadChangedDetail, ToolRegistrationErrorDetail, ToolSourceErrorDetail } from './ag-ui-agent.events.js';
+import type { MessageSendDetail, PartErrorDetail, PersistenceErrorDetail, ThreadChangedDetail, ToolRegistrationErrorDetail, ToolSourceErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
-import { ApprovalFocusController } from './approval-focus-controller.js';
-import { toolApprovalStyles } from './render-tool-approval.styles.js';
-import { InterruptController } from './interrupt-controller.js';
-import { interruptStyles } from './render-interrupt.styles.js';
+import type { ApprovalFocusController } from './approval-focus-controller.js';
+import type { InterruptController } from './interrupt-controller.js';
+import { LazyModule, LazyParts, type LazyPartFailure } from './lazy-part.js';
+import { renderApprovalFallback, renderInterruptsFallback, renderPartError, renderPartLoading } from './render-lazy-part.js';
+import { shownInterrupts } from './shown-interrupts.js';
 import { headersConverter, validHeaders } from './headers-attribute.js';
 import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
 import { TranscriptWindow } from './transcript-window.js';
 import { fitInput, renderComposer, renderErrorBanner } from './render-composer.js';
 import { renderEmptyState, suggestionsConverter, validSuggestions } from './render-empty-state.js';
-import { renderToolCallOnce, toolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
+import { renderToolCallOnce, toolCallCardData, type ToolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
 import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
 import { ownSelector } from './own-nodes.js';
 import {
@@ -36,20 +37,19 @@ import {
 } from './transcript.js';
 import { ThreadPersistenceController } from './thread-persistence-controller.js';
 import { RenderedElements, findRenderer, renderCustom } from './custom-renderer.js';
-import { renderActivity, type ActivityRenderer } from './render-activity.js';
-import { A2uiActivities, type A2uiActionDetail, type A2uiErrorDetail } from './a2ui/a2ui-activity.js';
+import type { ActivityRenderer } from './render-activity.js';
+import type { A2uiActivities, A2uiActionDetail, A2uiErrorDetail } from './a2ui/a2ui-activity.js';
 import { toolRenderContext, type ToolCallRenderer } from './tool-render-context.js';
-import { checkEditedArguments } from './edited-arguments.js';
 import type { ArgumentsEdit } from './render-tool-approval.js';
-import { approvalEditForm, loadApprovalEditForm } from './approval-edit-form-loader.js';
+import type { ToolApprovalView } from '../../agent/types.js';
 import type { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
 import { toThreadStoreError } from '../../persistence/thread-store-error.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
 import { renderExternalCalls } from './render-external-calls.js';
 import { toolSourceBadges } from './render-tool-source.js';
-import { WebMcpExposeController } from './webmcp-expose-controller.js';
-import { ToolSourcesController } from './tool-sources-controller.js';
+import type { WebMcpExposeController } from './webmcp-expose-controller.js';
+import type { ToolSourcesController } from './tool-sources-controller.js';
 import type { ConnectableToolSource, McpServerConfig } from '../../sources/tool-source-factory.js';
 import './register-tool-listener.js';
 
@@ -68,6 +68,19 @@ const WINDOW_SIZE = 50;
 const PAGE_SIZE = 50;
 /** Most transcript entries rendered at once, however far the reader scrolls. */
 const MAX_RENDERED = 150;
+
+/** Whether a list property holds anything (a page may set anything). */
+const nonEmpty = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
+
+// What a page may never use is loaded with a dynamic `import()` on first use (once per page), so that the main entry
+// stays light: the interrupt cards when an interrupt is due, the approval card when a call first waits for approval
+// (its schema form when a person first edits arguments), the activity views when the transcript first holds one.
+const interruptPart = new LazyModule('interrupts', () => import('./interrupt-part.js'));
+const approvalPart = new LazyModule('approval', () => import('./approval-part.js'));
+const activityPart = new LazyModule('activity', () => import('./activity-part.js'));
+const approvalEditForm = new LazyModule('approval-edit-form', () => import('./approval-edit-form.js'));
+// And the controllers of `toolSources`, `mcpServers` and `expose-webmcp` when a page first sets one.
+const toolSourcesPart = new LazyModule('tool-sources', () => import('./tool-sources-part.js'));
 
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.
@@ -121,6 +134,7 @@ const MAX_RENDERED = 150;
  * @fires {CustomEvent<A2uiActionDetail>} ag-ui-a2ui-action - Cancelable, a person used a control of an A2UI surface (`userAction`); unless `preventDefault()`, the agent runs with `forwardedProps.a2uiAction.userAction`, as `@ag-ui/a2ui-middleware` reads it.
  * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed); its entry says so.
  * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`), or its store is ready with nothing to restore (`restored: false`).
+ * @fires {CustomEvent<PartErrorDetail>} ag-ui-part-error - A part loaded on first use (interrupt cards, approval card, activity views, tool sources) could not be loaded (`code`: part_load_failed); its place shows a contained error, with Approve / Deny or Cancel where a run waits.
  * @fires {CustomEvent<PersistenceErrorDetail>} ag-ui-persistence-error - The thread store failed (`code`: unavailable, quota_exceeded, version_unsupported, corrupt, failed); the conversation carries on in memory.
  *
  * @csspart base - The box that holds the transcript, the error banner and the composer, and fills the host.
@@ -209,6 +223,8 @@ const MAX_RENDERED = 150;
  * @csspart interrupt-expired - The notice of an expired interrupt.
  * @csspart interrupt-dismiss - The Dismiss button of an expired interrupt.
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
+ * @csspart part-loading - The line (`role=status`) shown while a part loaded on first use (interrupt cards, approval card, activity view) loads: milliseconds, a local chunk.
+ * @csspart part-error - Why such a part is not shown (`role=alert`, `data-code="part_load_failed"`): its chunk could not be loaded.
  * @csspart persistence-notice - The notice shown when the thread could not be saved or loaded (`role=status`).
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
@@ -266,7 +282,7 @@ const MAX_RENDERED = 150;
  */
 @customElement('ag-ui-agent')
 export class AgUiAgent extends LitElement {
-  static override styles = [agUiAgentStyles, interruptStyles, toolApprovalStyles];
+  static override styles = agUiAgentStyles;
 
   readonly #agentLoop = new AgentLoopController(this);
   readonly #markdown = new MarkdownCache(500);
@@ -281,13 +297,11 @@ export class AgUiAgent extends LitElement {
   readonly #window = new TranscriptWindow(WINDOW_SIZE, PAGE_SIZE, MAX_RENDERED);
   /** Tool cards an agent message shows (by message id), once the reader asked for more than `TOOL_CARDS_SHOWN`. */
   readonly #toolCardLimits = new Map<string, number>();
-  readonly #interrupts = new InterruptController(this, {
-    loop: () => this.#agentLoop.loop,
-    onResume: () => this.#scroll.follow(),
-    focusAfterAnswer: () => this._input?.focus(),
-  });
-
-  readonly #approvalFocus = new ApprovalFocusController(this);
+  readonly #lazy = new LazyParts(this, (failure) => this.#reportPartError(failure));
+  /** The interrupt cards, once an interrupt was due and their module loaded. */
+  #interrupts: InterruptController | undefined;
+  /** Focus on new approval cards, once the approval card's module loaded. */
+  #approvalFocus: ApprovalFocusController | undefined;
   readonly #persistence = new ThreadPersistenceController(this, {
     loop: () => this.#agentLoop.loop,
     store: () => (this.isConnected ? this.store : undefined),
@@ -298,19 +312,10 @@ export class AgUiAgent extends LitElement {
     onError: (error) => this.#reportPersistenceError(error),
   });
 
-  readonly #webMcp = new WebMcpExposeController(this, {
-    enabled: () => this.exposeWebMcp,
-    registry: () => this.#registry(),
-    loop: () => this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined),
-    onError: (detail) => this.#reportToolSourceError(detail),
-  });
-
-  readonly #toolSources = new ToolSourcesController(this, {
-    toolSources: () => this.toolSources,
-    mcpServers: () => this.mcpServers,
-    registry: () => this.#registry(),
-    onError: (detail) => this.#reportToolSourceError(detail),
-  });
+  /** `expose-webmcp`, once a page set it (or a source of tools) and the controllers' module loaded. */
+  #webMcp: WebMcpExposeController | undefined;
+  /** `toolSources` and `mcpServers`, likewise. */
+  #toolSources: ToolSourcesController | undefined;
 
   @query(ownSelector('.transcript')) private _transcript?: HTMLElement;
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
@@ -320,15 +325,8 @@ export class AgUiAgent extends LitElement {
   readonly #edits = new Map<string, ArgumentsEdit>();
   /** Custom elements made for renderers given by tag name, one per tool call or activity. */
   readonly #rendered = new RenderedElements();
-  /** A2UI surfaces (`a2ui-surface` activities); the renderer loads on the first one. */
-  readonly #a2ui = new A2uiActivities({
-    requestUpdate: () => this.requestUpdate(),
-    action: (detail) => this.#onA2uiAction(detail),
-    error: (detail) => {
-      const event = new CustomEvent<A2uiErrorDetail>('ag-ui-a2ui-error', { detail, bubbles: true, composed: true });
-      this.dispatchEvent(event);
-    },
-  });
+  /** A2UI surfaces (`a2ui-surface` activities), once the activity module loaded; the renderer loads on the first one. */
+  #a2ui: A2uiActivities | undefined;
   readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
   #policy: ToolPolicy | undefined;
   /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
@@ -598,6 +596,7 @@ export class AgUiAgent extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#createLazyControllers();
     if (!this.isConnected) return;
     if (changed.has('agent') || changed.has('url') || changed.has('registry')) this.#syncLoop();
     if (changed.has('registry')) this.#applyPolicy();
@@ -605,8 +604,8 @@ export class AgUiAgent extends LitElement {
       if (!this.persist || this.#store || this.#persistStore.name !== this.persistName) this.#closePersistentStore();
     }
     if (changed.has('tools') || changed.has('registry')) this.#syncTools();
-    if (changed.has('exposeWebMcp') || changed.has('registry')) this.#webMcp.sync();
-    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#toolSources.sync();
+    if (changed.has('exposeWebMcp') || changed.has('registry')) this.#webMcp?.sync();
+    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#toolSources?.sync();
     if (changed.has('renderers') || changed.has('activityRenderers')) this.#agentLoop.requestFrameUpdate();
     const loop = this.#agentLoop.loop;
     if (loop) {
@@ -619,6 +618,19 @@ export class AgUiAgent extends LitElement {
     }
     const active = this.shadowRoot?.activeElement;
     this.#refocusInput = !this.running && active instanceof HTMLElement && active.classList.contains('stop-button');
+  }
+
+  /**
+   * Also waits for the parts loading on first use (`lazy-part.ts`) and the update each asks for once loaded, so that
+   * `await el.updateComplete` never resolves while a placeholder stands in for one.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    for (let loading = this.#lazy.loading; loading; loading = this.#lazy.loading) {
+      await loading;
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -712,17 +724,7 @@ export class AgUiAgent extends LitElement {
     // Newly completed markdown blocks get one time budget per frame, shared by the messages in order; the rest is
     // rendered over the next frames or by `MarkdownCatchUp`, never in one long task.
     const budgetEnd = deadline();
-    const cardOptions: ToolCallCardOptions = {
-      now,
-      onCancel: this.#onCancelToolCall,
-      onApprove: this.#onApproveToolCall,
-      onDeny: this.#onDenyToolCall,
-      onEdit: this.#onEditArguments,
-      onEditInput: this.#onEditArgumentsInput,
-      onApproveEdited: this.#onApproveEdited,
-      onEditMode: this.#onEditMode,
-      renderEditForm: this.#renderEditForm,
-    };
+    const cardOptions: ToolCallCardOptions = { ...this.#cardHandlers, now };
     const renderCard = (toolCall: ToolCall): unknown => {
       const record = records?.get(toolCall.id);
       const data = toolCallCardData(toolCall, record);
@@ -733,6 +735,10 @@ export class AgUiAgent extends LitElement {
       if (typeof title === 'string') data.title = title;
       const edit = this.#edits.get(toolCall.id);
       if (edit && data.approval?.editable) data.edit = edit;
+      if (data.approval) {
+        this.#lazy.use(approvalPart);
+        data.approvalPart = this.#lazy.status(approvalPart);
+      }
       if (data.retry) countdown = true;
       const renderer = this.#toolRenderer(data.toolCallName);
       if (!renderer || !record) return renderToolCallOnce(data, cardOptions);
@@ -748,7 +754,7 @@ export class AgUiAgent extends LitElement {
         case 'reasoning':
           return renderReasoning(item, running && item.id === lastId);
         case 'activity':
-          return renderActivity(item.message, this.activityRenderers, this.#rendered, this.#a2ui);
+          return this.#renderActivity(item.message);
         case 'assistant': {
           const content = item.message.content ?? '';
           const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, running && item.id === lastId, budgetEnd);
@@ -788,7 +794,7 @@ export class AgUiAgent extends LitElement {
           : nothing}
         ${items.length === 0 ? renderEmptyState(validSuggestions(this.suggestions), this.disabled, this.#onSuggestion) : nothing}
         <div part="transcript-items" class="transcript-items">
-          ${repeat(visible, (item) => item.id, renderItem)}${end === items.length ? this.#interrupts.render() : nothing}
+          ${repeat(visible, (item) => item.id, renderItem)}${end === items.length ? this.#renderInterrupts() : nothing}
         </div>
         ${renderExternalCalls(records, renderCard)}
         ${end < items.length
@@ -811,6 +817,103 @@ export class AgUiAgent extends LitElement {
     </div>`;
     this.#scheduleCountdown(countdown);
     return result;
+  }
+
+  /** The approval card of a call waiting for approval: the lazily loaded card, its placeholder, or plain Approve / Deny. */
+  #renderApproval = (data: ToolCallCardData & { approval: ToolApprovalView }): unknown => {
+    const module = this.#lazy.use(approvalPart);
+    if (module) return module.renderToolApproval(data.toolCallId, data.toolCallName, data.approval, this.#cardHandlers, data.edit);
+    if (this.#lazy.status(approvalPart) === 'failed') return renderApprovalFallback(data.toolCallId, data.toolCallName, this.#cardHandlers);
+    return renderPartLoading('Loading the approval…');
+  };
+
+  /** The handlers of every tool call card (stable: a card re-renders only when its call changed). */
+  readonly #cardHandlers: Omit<ToolCallCardOptions, 'now'> = {
+    onCancel: (event, toolCallId) => this.#onCancelToolCall(event, toolCallId),
+    onApprove: (event, toolCallId, remember) => this.#onApproveToolCall(event, toolCallId, remember),
+    onDeny: (event, toolCallId, reason) => this.#onDenyToolCall(event, toolCallId, reason),
+    onEdit: (event, toolCallId, editing) => this.#onEditArguments(event, toolCallId, editing),
+    onEditInput: (event, toolCallId, text) => this.#onEditArgumentsInput(event, toolCallId, text),
+    onApproveEdited: (event, toolCallId) => this.#onApproveEdited(event, toolCallId),
+    onEditMode: (event, toolCallId, mode) => this.#onEditMode(event, toolCallId, mode),
+    renderEditForm: (toolCallId, toolCallName, edit) => this.#renderEditForm(toolCallId, toolCallName, edit),
+    renderApproval: (data) => this.#renderApproval(data),
+  };
+
+  /** The interrupt cards (loaded when the first interrupt is due), their placeholder, or plain answers. */
+  #renderInterrupts(): unknown {
+    if (this.#interrupts) return this.#interrupts.render();
+    const shown = shownInterrupts(this.#agentLoop.loop);
+    if (shown.length === 0) return nothing;
+    this.#lazy.use(interruptPart);
+    if (this.#lazy.status(interruptPart) === 'failed') {
+      return renderInterruptsFallback(shown, () => {
+        this.#scroll.follow();
+        this.#agentLoop.requestFrameUpdate();
+      });
+    }
+    return html`<div part="interrupts" class="interrupts">${renderPartLoading('Loading the question…')}</div>`;
+  }
+
+  /** An activity entry: the lazily loaded views, else a placeholder or a contained error in the entry's box. */
+  #renderActivity(message: ActivityMessage): TemplateResult {
+    const module = this.#lazy.use(activityPart);
+    if (module) {
+      this.#a2ui ??= new module.A2uiActivities({
+        requestUpdate: () => this.requestUpdate(),
+        action: (detail) => this.#onA2uiAction(detail),
+        error: (detail) => {
+          const event = new CustomEvent<A2uiErrorDetail>('ag-ui-a2ui-error', { detail, bubbles: true, composed: true });
+          this.dispatchEvent(event);
+        },
+      });
+      return module.renderActivity(message, this.activityRenderers, this.#rendered, this.#a2ui);
+    }
+    const failed = this.#lazy.status(activityPart) === 'failed';
+    return html`<section part="activity" class="message activity" data-message-id=${message.id} aria-busy=${failed ? 'false' : 'true'}>
+      ${failed ? renderPartError('this activity') : renderPartLoading('Loading…')}
+    </section>`;
+  }
+
+  /**
+   * The controllers of lazily loaded parts, made in the first update after their module loaded (before the
+   * controllers' `hostUpdate`, so they see that update): the interrupt cards, the focus move to approval cards.
+   */
+  #createLazyControllers(): void {
+    const interrupts = interruptPart.module;
+    if (!this.#interrupts && interrupts && shownInterrupts(this.#agentLoop.loop).length > 0) {
+      this.#lazy.use(interruptPart);
+      this.#interrupts = new interrupts.InterruptController(this, {
+        loop: () => this.#agentLoop.loop,
+        onResume: () => this.#scroll.follow(),
+        focusAfterAnswer: () => this._input?.focus(),
+      });
+    }
+    const approval = approvalPart.module;
+    if (!this.#approvalFocus && approval) this.#approvalFocus = new approval.ApprovalFocusController(this);
+    const wantsSources = this.exposeWebMcp || nonEmpty(this.toolSources) || nonEmpty(this.mcpServers);
+    const sources = wantsSources && !this.#toolSources ? this.#lazy.use(toolSourcesPart) : undefined;
+    if (sources) {
+      // Made connected, they sync at once (`hostConnected`).
+      this.#webMcp = new sources.WebMcpExposeController(this, {
+        enabled: () => this.exposeWebMcp,
+        registry: () => this.#registry(),
+        loop: () => this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined),
+        onError: (detail) => this.#reportToolSourceError(detail),
+      });
+      this.#toolSources = new sources.ToolSourcesController(this, {
+        toolSources: () => this.toolSources,
+        mcpServers: () => this.mcpServers,
+        registry: () => this.#registry(),
+        onError: (detail) => this.#reportToolSourceError(detail),
+      });
+    }
+  }
+
+  #reportPartError({ part, cause }: LazyPartFailure): void {
+    const detail: PartErrorDetail = { part, code: 'part_load_failed', message: `The ${part} part could not be loaded.`, cause };
+    const event = new CustomEvent('ag-ui-part-error', { detail, bubbles: true, composed: true });
+    this.dispatchEvent(event);
   }
 
   /**
@@ -1059,7 +1162,7 @@ export class AgUiAgent extends LitElement {
     this.#markdownCatchUp.cancel();
     this.#transcriptMemo = undefined;
     this.#rendered.clear();
-    this.#a2ui.clear();
+    this.#a2ui?.clear();
     this.#edits.clear();
     this.#agentLoop.requestFrameUpdate();
   }
@@ -1291,13 +1394,15 @@ export class AgUiAgent extends LitElement {
       focus();
       return;
     }
-    void loadApprovalEditForm().then(() => {
+    void approvalEditForm.load().then(() => {
       const loop = this.#agentLoop.loop;
       const record = loop?.toolCalls.get(toolCallId);
       // Answered (or gone) while the form loaded: nothing to edit any more.
       if (!loop || record?.status !== 'awaiting_approval' || this.#edits.has(toolCallId)) return;
+      const check = approvalPart.module?.checkEditedArguments;
+      if (!check) return;
       const args = record.approval?.args;
-      const edit = checkEditedArguments(JSON.stringify(args ?? {}, null, 2), args, loop.registry.get(record.toolCallName)?.schema);
+      const edit = check(JSON.stringify(args ?? {}, null, 2), args, loop.registry.get(record.toolCallName)?.schema);
       this.#edits.set(toolCallId, { ...edit, mode: 'form' });
       this.#agentLoop.requestFrameUpdate();
       focus();
@@ -1310,9 +1415,10 @@ export class AgUiAgent extends LitElement {
   #setEditText(toolCallId: string, text: string): void {
     const loop = this.#agentLoop.loop;
     const record = loop?.toolCalls.get(toolCallId);
-    if (!loop || !record) return;
+    const check = approvalPart.module?.checkEditedArguments;
+    if (!loop || !record || !check) return;
     const mode = this.#edits.get(toolCallId)?.mode;
-    this.#edits.set(toolCallId, { ...checkEditedArguments(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema), mode });
+    this.#edits.set(toolCallId, { ...check(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema), mode });
     this.#agentLoop.requestFrameUpdate();
   }
 
@@ -1326,7 +1432,7 @@ export class AgUiAgent extends LitElement {
 
   /** The form of an edit, when its module is loaded and can express the tool's schema; each change checked as JSON. */
   #renderEditForm = (toolCallId: string, toolCallName: string, edit: ArgumentsEdit): TemplateResult | undefined => {
-    const module = approvalEditForm();
+    const module = approvalEditForm.module;
     const schema = module?.formSchemaOf(this.#agentLoop.loop?.registry.get(toolCallName)?.schema);
     if (!module || !schema) return undefined;
     return module.renderApprovalEditForm(toolCallId, schema, edit, (value) => this.#setEditText(toolCallId, JSON.stringify(value, null, 2)));
@@ -1349,7 +1455,7 @@ export class AgUiAgent extends LitElement {
     const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
     const loop = this.#agentLoop.loop;
     if (loop) answer(loop);
-    (this.#approvalFocus.nextCard(toolCallId) ?? card)?.focus();
+    (this.#approvalFocus?.nextCard(toolCallId) ?? card)?.focus();
     this.#agentLoop.requestFrameUpdate();
   }
 

@@ -18,6 +18,7 @@ import {
   type InterruptCardState,
 } from './render-interrupt.js';
 import { ownSelector } from './own-nodes.js';
+import { shownInterrupts } from './shown-interrupts.js';
 
 /** Options of `InterruptController`. */
 export interface InterruptControllerOptions {
@@ -69,7 +70,7 @@ export class InterruptController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    const shown = this.#interrupts();
+    const shown = shownInterrupts(this.#options.loop());
     const before = new Set(this.#shown);
     const fresh = shown.find((decision) => !before.has(decision) && (decision.state === 'open' || decision.state === 'expired'));
     if (fresh) this.#focus = { key: this.#card(fresh).key, target: fresh.state === 'expired' ? 'dismiss' : 'first-field' };
@@ -125,17 +126,6 @@ export class InterruptController implements ReactiveController {
         },
       )}
     </div>`;
-  }
-
-  /** The interrupts that get a card here (see the class docs). */
-  #interrupts(): PendingDecision[] {
-    const loop = this.#options.loop();
-    if (!loop) return [];
-    return loop.decisions.filter((decision) => {
-      if (decision.kind !== 'interrupt' || decision.handledByPage) return false;
-      // A tool_call interrupt about a call with a card asks there (its record is awaiting approval).
-      return decision.toolCallId === undefined || loop.toolCalls.get(decision.toolCallId)?.approval === undefined;
-    });
   }
 
   #card(decision: PendingDecision): CardState {

@@ -10,7 +10,8 @@ import type { ToolCall } from '@ag-ui/client';
 import type { ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../agent/types.js';
 import { uiToolAnswers } from '../../tools/ui-tool.js';
 import type { CustomRendering } from './custom-renderer.js';
-import { renderToolApproval, type ArgumentsEdit, type ToolApprovalCardOptions } from './render-tool-approval.js';
+import type { LazyPartStatus } from './lazy-part.js';
+import type { ArgumentsEdit, ToolApprovalCardOptions } from './render-tool-approval.js';
 import { renderPayloadSection } from './render-tool-payload.js';
 import { renderToolSourceBadges } from './render-tool-source.js';
 import { argumentsSummary, resultSummary, toolTitle } from './tool-call-summary.js';
@@ -41,6 +42,8 @@ export interface ToolCallCardData {
   waitingForAnswer?: boolean;
   /** Set while the person edits the arguments in the approval card. */
   edit?: ArgumentsEdit;
+  /** With `approval`: whether the approval card's module (loaded on first use) is there, loading or failed. */
+  approvalPart?: LazyPartStatus;
   /** The MCP hints and changed flag of its tool (`toolSourceBadges`). */
   badges?: readonly string[];
   /** Its tool's `metadata.title`, when it has one (else the card's title is the name made readable). */
@@ -79,6 +82,8 @@ export interface ToolCallCardOptions extends ToolApprovalCardOptions {
   now: number;
   /** Called by the Cancel button. */
   onCancel: (event: Event, toolCallId: string) => void;
+  /** The approval card of a call whose `data.approval` is set (see `approval-part.ts`: it is loaded on first use). */
+  renderApproval: (data: ToolCallCardData & { approval: ToolApprovalView }) => unknown;
 }
 
 /**
@@ -152,9 +157,9 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, badges, title } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, badges, title } = data;
   const renderer = custom?.renderer;
-  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, countdown, renderer, badges, title];
+  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, countdown, renderer, badges, title];
   return guard(deps, () =>
     renderToolCall(data, options, custom?.render()),
   );
@@ -217,9 +222,7 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
           : nothing}
       </div>
       ${custom?.ok ? nothing : renderSummary(data)}
-      ${data.approval
-        ? renderToolApproval(data.toolCallId, data.toolCallName, data.approval, options, data.edit)
-        : nothing}
+      ${data.approval ? options.renderApproval(data as ToolCallCardData & { approval: ToolApprovalView }) : nothing}
       ${custom?.ok
         ? html`<div part="tool-call-custom" class="tool-call-custom">${custom.output}</div>`
         : (custom?.error ?? nothing)}
