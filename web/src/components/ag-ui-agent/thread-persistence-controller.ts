@@ -128,8 +128,8 @@ export class ThreadPersistenceController implements ReactiveController {
     const generation = ++this.#generation;
     const { loop, store } = journal;
     const version = loop.version;
-    const listing = threadId === undefined ? store.list() : undefined;
-    // Reported below, where it is awaited.
+    // A page's store may throw rather than reject: either way it is reported below, where the listing is awaited.
+    const listing = threadId === undefined ? Promise.resolve().then(() => store.list()) : undefined;
     listing?.catch(() => undefined);
     this.#restoreApprovals(journal, listing ? listing.then((list) => list[0]?.threadId ?? loop.threadId) : Promise.resolve(threadId!));
     let snapshot: ThreadSnapshot | undefined;
