@@ -1,7 +1,7 @@
 import type { AssistantMessage, ToolMessage } from '@ag-ui/client';
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { z } from 'zod';
-import type { ToolApprovalRequestedDetail } from '../../web/src/agent/types.js';
+import type { StoredApproval, ToolApprovalRequestedDetail } from '../../web/src/agent/types.js';
 import type { ToolError } from '../../web/src/tools/index.js';
 import {
   echoTool,
@@ -65,6 +65,51 @@ describe('AgentRunLoop human approval', () => {
     const requests = await recordedRequests(loop.threadId);
     expect(requests).to.have.length(2);
     expect((requests[1]!.input.messages.at(-1) as ToolMessage).content).to.equal('{"edited":"hi"}');
+  });
+
+  it('hands remembered approvals to its journal, and waits for approvals being restored before asking', async () => {
+    const { runs } = registerEdit();
+    const { loop } = loopFor(scenarioUrl('tool', { tool: 'edit', args: '{"text":"hi"}' }));
+    const kept: (StoredApproval | string)[] = [];
+    loop.journal = {
+      claim: async () => ({ status: 'run' }),
+      settle: async () => undefined,
+      rememberApproval: (approval) => kept.push(approval),
+      forgetApprovals: (toolName) => kept.push(`forget ${toolName ?? 'all'}`),
+    };
+    const requested = oneEvent(loop, 'tool-approval-requested');
+    let turn = loop.sendMessage('Edit the note');
+    loop.approveToolCall((await requested).detail.toolCallId, { remember: 'always' });
+    await turn;
+    const approval = kept[0] as StoredApproval;
+    expect(approval).to.deep.include({ toolName: 'edit', scope: 'always' });
+    expect(approval.fingerprint).to.be.a('string').and.contain('Edits the page');
+    expect(loop.forgetApprovals()).to.equal(1);
+    expect(kept[1]).to.equal('forget all');
+
+    let asked = 0;
+    loop.addEventListener('tool-approval-requested', () => asked++);
+    let restore!: (approvals: StoredApproval[]) => void;
+    loop.restoreApprovals(new Promise((resolve) => (restore = resolve)));
+    turn = loop.sendMessage('Edit it again');
+    await waitUntil(() => loop.toolCalls.size === 2 && [...loop.toolCalls.values()].at(-1)!.status === 'pending', 'no second call');
+    // The call waits for the restore rather than asking (memory alone has nothing: it was forgotten above).
+    expect(asked).to.equal(0);
+    restore([approval]);
+    await turn;
+    expect(asked).to.equal(0);
+    expect(runs).to.have.length(2);
+    expect([...loop.toolCalls.values()].at(-1)!.approvedBy).to.equal('always');
+
+    // Forgotten while a restore reads: it stays forgotten.
+    loop.restoreApprovals(new Promise((resolve) => (restore = resolve)));
+    loop.forgetApprovals('edit');
+    restore([approval]);
+    turn = loop.sendMessage('And again');
+    await waitUntil(() => asked === 1, 'not asked');
+    loop.stop();
+    await turn;
+    expect(loop.rememberedApprovals).to.deep.equal([]);
   });
 
   it('answers a denied call with approval_denied (and the reason), never runs it, and follows up', async () => {

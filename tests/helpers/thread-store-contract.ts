@@ -1,7 +1,7 @@
 // The behaviour every ThreadStore shares, run against each implementation (tests/persistence/*.test.ts).
 import type { Message } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
-import type { ToolCallRecord } from '../../web/src/agent/types.js';
+import type { StoredApproval, ToolCallRecord } from '../../web/src/agent/types.js';
 import { ThreadStoreError, type ThreadStore, type ThreadStoreChange, type ThreadStoreErrorCode } from '../../web/src/persistence/index.js';
 
 /** A conversation with text, reasoning, a frontend and a backend tool call. */
@@ -194,6 +194,48 @@ export function describeThreadStoreContract(create: () => ThreadStore, dispose: 
     expect(second!.messages).to.deep.equal(sampleMessages());
     expect(second!.state).to.deep.equal({ nested: { n: 1 } });
     expect(second!.toolCalls).to.deep.equal(sampleToolCalls());
+  });
+
+  /** The approvals `loadApprovals(threadId)` resolves with, in a stable order. */
+  async function approvalsOf(threadId: string): Promise<StoredApproval[]> {
+    const approvals = await store.loadApprovals!(threadId);
+    return approvals.sort((a, b) => `${a.scope}:${a.toolName}`.localeCompare(`${b.scope}:${b.toolName}`));
+  }
+
+  it('keeps remembered approvals: a thread\'s with it, "always" ones for every thread, with their fingerprint', async () => {
+    await store.saveApproval!({ toolName: 'edit', scope: 'always', fingerprint: 'edit@1' });
+    await store.saveApproval!({ toolName: 'rename', scope: 'thread', threadId: 't1', fingerprint: 'rename@1' });
+    // The same tool, scope and thread again: replaced, not added.
+    await store.saveApproval!({ toolName: 'edit', scope: 'always', fingerprint: 'edit@2' });
+    const changes = recordChanges(store);
+    await store.saveApproval!({ toolName: 'edit', scope: 'thread', threadId: 't2', fingerprint: 'edit@2' });
+    changes.stop();
+    expect(changes.changes, 'an approval is not a change of a thread').to.deep.equal([]);
+    expect(await approvalsOf('t1')).to.deep.equal([
+      { toolName: 'edit', scope: 'always', fingerprint: 'edit@2' },
+      { toolName: 'rename', scope: 'thread', threadId: 't1', fingerprint: 'rename@1' },
+    ]);
+    expect(await approvalsOf('t3')).to.deep.equal([{ toolName: 'edit', scope: 'always', fingerprint: 'edit@2' }]);
+
+    await store.save({ threadId: 't1', messages: sampleMessages() });
+    expect(await store.delete('t1')).to.equal(true);
+    // A thread never saved still loses its approvals when deleted.
+    expect(await store.delete('t2')).to.equal(false);
+    expect(await approvalsOf('t1')).to.deep.equal([{ toolName: 'edit', scope: 'always', fingerprint: 'edit@2' }]);
+    expect(await approvalsOf('t2')).to.deep.equal([{ toolName: 'edit', scope: 'always', fingerprint: 'edit@2' }]);
+  });
+
+  it('deletes remembered approvals of one tool in every scope and thread, or all of them, and counts them', async () => {
+    await store.saveApproval!({ toolName: 'edit', scope: 'always', fingerprint: 'e' });
+    await store.saveApproval!({ toolName: 'edit', scope: 'thread', threadId: 't1', fingerprint: 'e' });
+    await store.saveApproval!({ toolName: 'edit', scope: 'thread', threadId: 't2', fingerprint: 'e' });
+    await store.saveApproval!({ toolName: 'rename', scope: 'thread', threadId: 't1', fingerprint: 'r' });
+    await store.saveApproval!({ toolName: 'save', scope: 'always', fingerprint: 's' });
+    expect(await store.deleteApprovals!('edit')).to.equal(3);
+    expect(await store.deleteApprovals!('edit')).to.equal(0);
+    expect((await approvalsOf('t1')).map((approval) => approval.toolName)).to.deep.equal(['save', 'rename']);
+    expect(await store.deleteApprovals!()).to.equal(2);
+    expect(await approvalsOf('t1')).to.deep.equal([]);
   });
 
   it('rejects a value it cannot store with ThreadStoreError failed, keeping the saved thread', async () => {

@@ -175,6 +175,47 @@ describe('IndexedDbThreadStore', () => {
     expect((await db.get('threads', 'old')).v).to.equal(THREAD_DB_SCHEMA_VERSION);
   });
 
+  it('upgrades a layout-2 database to the current layout: its threads load as they were, and approvals can be kept', async () => {
+    expect(THREAD_DB_SCHEMA_VERSION).to.equal(3);
+    const v2 = await raw(2, (db) => {
+      db.createObjectStore('threads', { keyPath: 'threadId' });
+      db.createObjectStore('conversations', { keyPath: 'threadId' });
+      db.createObjectStore('toolCalls', { keyPath: ['threadId', 'toolCallId'] });
+    });
+    const write = v2.transaction(['threads', 'conversations', 'toolCalls'], 'readwrite');
+    await Promise.all([
+      write.objectStore('threads').put({ v: 2, threadId: 'old', title: 'Kept title', derivedTitle: 'What is', createdAt: 100, updatedAt: 200, messageCount: 6 }),
+      write.objectStore('conversations').put({ v: 2, threadId: 'old', messages: sampleMessages(), state: { city: 'Paris' } }),
+      ...sampleToolCalls().map((record) => write.objectStore('toolCalls').put({ v: 2, threadId: 'old', toolCallId: record.toolCallId, record })),
+      write.done,
+    ]);
+    v2.close();
+
+    const store = newStore();
+    expect(await store.list()).to.deep.equal([{ threadId: 'old', title: 'Kept title', createdAt: 100, updatedAt: 200, messageCount: 6 }]);
+    const snapshot = await store.load('old');
+    expect(snapshot!.messages).to.deep.equal(sampleMessages());
+    expect(snapshot!.state).to.deep.equal({ city: 'Paris' });
+    expect(snapshot!.toolCalls).to.deep.equal(sampleToolCalls());
+    expect(await store.loadApprovals('old')).to.deep.equal([]);
+    await store.saveApproval({ toolName: 'edit', scope: 'thread', threadId: 'old', fingerprint: 'edit@1' });
+    store.close();
+    expect(await newStore().loadApprovals('old')).to.deep.equal([{ toolName: 'edit', scope: 'thread', threadId: 'old', fingerprint: 'edit@1' }]);
+    const db = await raw();
+    expect(db.version).to.equal(THREAD_DB_SCHEMA_VERSION);
+    expect([...db.objectStoreNames]).to.include('approvals');
+  });
+
+  it('skips and reports a remembered approval of a newer schema version; the others still load', async () => {
+    const errors: ThreadStoreError[] = [];
+    const store = newStore({ onError: (error) => errors.push(error) });
+    await store.saveApproval({ toolName: 'edit', scope: 'always', fingerprint: 'e' });
+    const db = await raw();
+    await db.put('approvals', { v: THREAD_DB_SCHEMA_VERSION + 1, scope: 'always', threadId: '', toolName: 'future', fingerprint: 'f' });
+    expect(await store.loadApprovals('t1')).to.deep.equal([{ toolName: 'edit', scope: 'always', fingerprint: 'e' }]);
+    expect(errors.map((error) => error.code)).to.deep.equal(['version_unsupported']);
+  });
+
   it('rejects with quota_exceeded when the browser refuses the write for space, keeping what was saved', async () => {
     const store = newStore();
     await store.save({ threadId: 't1', messages: sampleMessages() });

@@ -139,6 +139,7 @@ export type {
   ApprovalReason,
   ApprovalScope,
   RememberedApproval,
+  StoredApproval,
   ConversationChange,
   DecisionsChangedDetail,
   DecisionState,

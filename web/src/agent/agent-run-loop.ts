@@ -27,6 +27,7 @@ import {
   type ApprovalScope,
   type PendingDecision,
   type RememberedApproval,
+  type StoredApproval,
   type RestoredThread,
   type RunErrorDetail,
   type RunnableAgent,
@@ -164,7 +165,10 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   #externalAbort = new AbortController();
   readonly #externalTools: ToolRoundContext;
   readonly #listeners = new AbortController();
-  readonly #approvals = new ApprovalMemory();
+  readonly #approvals = new ApprovalMemory({
+    remembered: (approval) => this.journal?.rememberApproval?.(approval),
+    forgotten: (toolName) => this.journal?.forgetApprovals?.(toolName),
+  });
   #threadId: string;
   #lastError: RunErrorDetail | undefined;
   #pendingInterrupts: Interrupt[] = [];
@@ -369,6 +373,21 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
    */
   forgetApprovals(toolName?: string): number {
     return this.#approvals.forget(toolName);
+  }
+
+  /**
+   * Adds approvals remembered earlier and kept elsewhere (the element restores those of its `ThreadStore` with each
+   * thread it loads), once `approvals` resolves: an approval already in memory for that tool and scope wins, one
+   * forgotten meanwhile stays forgotten, and each holds only for the tool defined as its `fingerprint` says. Until it
+   * settles, a call that needs approval waits for it before asking. A rejection adds nothing.
+   */
+  restoreApprovals(approvals: Promise<readonly StoredApproval[]>): void {
+    this.#approvals.restore(approvals);
+  }
+
+  /** Drops the remembered approvals of `threadId` from memory, not from the journal (that thread was deleted there). */
+  dropThreadApprovals(threadId: string): void {
+    this.#approvals.dropThread(threadId);
   }
 
   /**

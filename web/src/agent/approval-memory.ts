@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RegisteredTool, ToolPolicy } from '../tools/index.js';
-import type { ApprovalScope, RememberedApproval } from './types.js';
+import type { ApprovalScope, RememberedApproval, StoredApproval } from './types.js';
 
 /** A tool's identity for a remembered approval: a changed description, effect or schema is another tool. */
 const fingerprints = new WeakMap<object, string>();
@@ -31,14 +31,30 @@ export function isRememberable(tool: RegisteredTool, policy: Readonly<ToolPolicy
   return own?.decision === undefined;
 }
 
+/** Where remembered approvals are kept besides memory (`AgentRunLoop.journal`); each call must not throw. */
+export interface ApprovalKeeper {
+  remembered(approval: StoredApproval): void;
+  forgotten(toolName: string | undefined): void;
+}
+
 /**
  * Approvals a person asked the loop to remember ("allow for this thread", "always allow this tool"), each for the
  * tool as it was defined when approved: a tool re-registered with another description, effect or schema is asked
- * about again. Kept in memory, per loop.
+ * about again. Held in memory, per loop (the owner while the page lives); each change is also handed to `keeper`
+ * (the loop's journal, which writes it to a thread store), and what a store kept comes back through `restore()`.
  */
 export class ApprovalMemory {
   readonly #threads = new Map<string, Map<string, string>>();
   readonly #always = new Map<string, string>();
+  readonly #keeper: ApprovalKeeper | undefined;
+  /** Settles once every `restore()` begun so far has settled; `undefined` when none is pending. */
+  #restoring: Promise<void> | undefined;
+  /** The `forget()`s made while each pending `restore()` reads (`undefined`: every tool), so it brings none back. */
+  readonly #forgetsDuringRestore = new Set<(string | undefined)[]>();
+
+  constructor(keeper?: ApprovalKeeper) {
+    this.#keeper = keeper;
+  }
 
   /** The scope under which calls of `tool` in `threadId` are already approved, if any. */
   allows(threadId: string, tool: RegisteredTool, policy: Readonly<ToolPolicy>): ApprovalScope | undefined {
@@ -49,18 +65,33 @@ export class ApprovalMemory {
     return undefined;
   }
 
-  remember(threadId: string, tool: RegisteredTool, scope: ApprovalScope): void {
-    const fingerprint = fingerprintOf(tool);
-    if (scope === 'always') {
-      this.#always.set(tool.name, fingerprint);
-      return;
-    }
-    let thread = this.#threads.get(threadId);
-    if (!thread) this.#threads.set(threadId, (thread = new Map()));
-    thread.set(tool.name, fingerprint);
+  /**
+   * While approvals kept elsewhere are being restored: a promise that settles once they are in (or `signal`
+   * aborts), so a call is not asked about what was already approved. `undefined` when nothing is pending (or
+   * `signal` is aborted).
+   */
+  whenRestored(signal: AbortSignal): Promise<void> | undefined {
+    const restoring = this.#restoring;
+    if (!restoring || signal.aborted) return undefined;
+    return new Promise<void>((resolve) => {
+      signal.addEventListener('abort', () => resolve(), { once: true });
+      void restoring.then(resolve);
+    });
   }
 
-  /** Forgets remembered approvals: of `toolName` (else of every tool), in every scope. @returns how many were forgotten */
+  remember(threadId: string, tool: RegisteredTool, scope: ApprovalScope): void {
+    const fingerprint = fingerprintOf(tool);
+    if (scope === 'always') this.#always.set(tool.name, fingerprint);
+    else this.#thread(threadId).set(tool.name, fingerprint);
+    const approval: StoredApproval = { toolName: tool.name, scope, fingerprint };
+    if (scope === 'thread') approval.threadId = threadId;
+    this.#keeper?.remembered(approval);
+  }
+
+  /**
+   * Forgets remembered approvals: of `toolName` (else of every tool), in every scope, here and where they are kept
+   * (the keeper may hold some of threads not in memory). @returns how many were forgotten here
+   */
   forget(toolName?: string): number {
     let count = 0;
     const drop = (map: Map<string, string>): void => {
@@ -71,7 +102,41 @@ export class ApprovalMemory {
     };
     drop(this.#always);
     for (const thread of this.#threads.values()) drop(thread);
+    for (const forgets of this.#forgetsDuringRestore) forgets.push(toolName);
+    this.#keeper?.forgotten(toolName);
     return count;
+  }
+
+  /**
+   * Adds approvals kept elsewhere (a thread store), once `approvals` resolves: each one memory has no approval of
+   * its tool in its scope (and thread) for, unless forgotten meanwhile; a malformed one is skipped. A rejection adds
+   * nothing (the caller reports it). Until it settles, `whenRestored()` holds calls back.
+   */
+  restore(approvals: Promise<readonly StoredApproval[]>): void {
+    const forgets: (string | undefined)[] = [];
+    this.#forgetsDuringRestore.add(forgets);
+    const done = approvals.then(
+      (list) => {
+        for (const approval of Array.isArray(list) ? list : []) {
+          if (!isStoredApproval(approval)) continue;
+          const { toolName, fingerprint } = approval;
+          if (forgets.some((name) => name === undefined || name === toolName)) continue;
+          const map = approval.scope === 'always' ? this.#always : this.#thread(approval.threadId!);
+          if (!map.has(toolName)) map.set(toolName, fingerprint);
+        }
+      },
+      () => undefined,
+    );
+    const restoring: Promise<void> = Promise.all([this.#restoring, done]).then(() => {
+      this.#forgetsDuringRestore.delete(forgets);
+      if (this.#restoring === restoring) this.#restoring = undefined;
+    });
+    this.#restoring = restoring;
+  }
+
+  /** Drops the approvals of `threadId` from memory only (the thread was deleted where it was kept). */
+  dropThread(threadId: string): void {
+    this.#threads.delete(threadId);
   }
 
   list(): RememberedApproval[] {
@@ -81,4 +146,21 @@ export class ApprovalMemory {
     }
     return list;
   }
+
+  #thread(threadId: string): Map<string, string> {
+    let thread = this.#threads.get(threadId);
+    if (!thread) this.#threads.set(threadId, (thread = new Map()));
+    return thread;
+  }
+}
+
+/** Whether `value` has the shape of a `StoredApproval` (a page's store may return anything). */
+function isStoredApproval(value: unknown): value is StoredApproval {
+  if (typeof value !== 'object' || value === null) return false;
+  const { toolName, scope, threadId, fingerprint } = value as Partial<StoredApproval>;
+  return (
+    typeof toolName === 'string' &&
+    typeof fingerprint === 'string' &&
+    (scope === 'always' || (scope === 'thread' && typeof threadId === 'string'))
+  );
 }

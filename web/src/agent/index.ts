@@ -26,6 +26,7 @@ export {
   type ApprovalReason,
   type ApprovalScope,
   type RememberedApproval,
+  type StoredApproval,
   type DecisionState,
   type DecisionsChangedDetail,
   type ExternalToolCallOutcome,

@@ -167,6 +167,12 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
     let runArgs: unknown = args;
     const decision = decideToolCall(registry.policy, tool, args);
     if (decision === 'deny') return policyDenied(context, toolCallId, name);
+    const restoring = decision === 'require_approval' && !rerunApproved ? context.approvals.whenRestored(signal) : undefined;
+    if (restoring) {
+      // Approvals kept from an earlier page are still loading: the call may already be approved.
+      await restoring;
+      continue; // decided again with what holds now
+    }
     const remembered = decision === 'require_approval' && !rerunApproved ? context.approvals.allows(context.threadId(), tool, registry.policy) : undefined;
     if (remembered) store.approvedBy(toolCallId, remembered);
     else if (decision === 'require_approval' && !rerunApproved) {

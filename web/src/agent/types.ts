@@ -84,6 +84,13 @@ export interface ToolCallJournal {
   claim(record: ToolCallRecord, signal: AbortSignal): Promise<ToolCallClaim>;
   /** The claimed call has its answer (`record`): make it durable, then let other pages claim it. Never rejects. */
   settle(record: ToolCallRecord): Promise<void>;
+  /**
+   * Optional: a person asked to remember an approval (`approveToolCall(id, { remember })`): keep it (the element's
+   * journal writes it to its `ThreadStore`). Called synchronously; must not throw (report failures elsewhere).
+   */
+  rememberApproval?(approval: StoredApproval): void;
+  /** Optional: remembered approvals were forgotten (`forgetApprovals(toolName?)`): forget them where they are kept. */
+  forgetApprovals?(toolName?: string): void;
 }
 
 /** What `ToolCallJournal.claim()` resolves with. */
@@ -223,8 +230,9 @@ export type ApprovalReason = 'policy' | 'recovery';
 
 /**
  * How long a person's approval of a tool holds (`approveToolCall(id, { remember })`): `thread`, the calls of that
- * tool in this thread; `always`, every call of it (this page, until the loop goes). Either lapses when the tool is
- * registered again with another description, effect or schema.
+ * tool in this thread; `always`, every call of it (this page, until the loop goes; across reloads too when the loop's
+ * `journal` keeps approvals, as the element's does with a `ThreadStore` that has the approval methods). Either lapses
+ * when the tool is registered again with another description, effect or schema.
  */
 export type ApprovalScope = 'thread' | 'always';
 
@@ -247,6 +255,15 @@ export interface RememberedApproval {
   scope: ApprovalScope;
   /** The thread, for `scope: 'thread'`. */
   threadId?: string;
+}
+
+/**
+ * A remembered approval as a `ThreadStore` keeps it (`AgentRunLoop.restoreApprovals()`): plain data, with the
+ * `fingerprint` of the tool as it was defined when approved (an opaque string of its name, description, effect and
+ * JSON Schema): a tool defined otherwise when the approval is read back is asked about again.
+ */
+export interface StoredApproval extends RememberedApproval {
+  fingerprint: string;
 }
 
 export interface RunStartedDetail { threadId: string; runId: string; /** 0 for the user's run, n for the n-th follow-up. */ iteration: number }

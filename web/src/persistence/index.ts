@@ -14,5 +14,6 @@ export type {
   ThreadStoreListener,
   ThreadSummary,
 } from './thread-store.js';
+export type { StoredApproval } from '../agent/types.js';
 export { ThreadStoreError, ThreadStoreErrorCode, type PersistenceErrorDetail } from './thread-store-error.js';
 export { deriveThreadTitle, MAX_THREAD_TITLE_LENGTH } from './thread-summary.js';

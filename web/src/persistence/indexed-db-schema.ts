@@ -9,7 +9,7 @@ import { deriveThreadTitle } from './thread-summary.js';
  * with a higher `v` was written by a newer version of the library: it is skipped and reported
  * (`version_unsupported`), never overwritten.
  */
-export const THREAD_DB_SCHEMA_VERSION = 2;
+export const THREAD_DB_SCHEMA_VERSION = 3;
 
 /** `threads` (key `threadId`): what `list()` needs, so listing never reads messages. */
 export interface ThreadRow {
@@ -44,14 +44,27 @@ export interface ToolCallRow {
   record: ToolCallRecord;
 }
 
+/**
+ * `approvals` (key `[scope, threadId, toolName]`, `threadId` `''` for `'always'`; index `toolName`), since layout 3:
+ * one remembered approval each, with the fingerprint of the tool it was given for.
+ */
+export interface ApprovalRow {
+  v: number;
+  scope: 'thread' | 'always';
+  threadId: string;
+  toolName: string;
+  fingerprint: string;
+}
+
 /** The database as `idb` types it. */
 export interface ThreadDb extends DBSchema {
   threads: { key: string; value: ThreadRow };
   conversations: { key: string; value: ConversationRow };
   toolCalls: { key: [string, string]; value: ToolCallRow };
+  approvals: { key: [string, string, string]; value: ApprovalRow; indexes: { toolName: string } };
 }
 
-/** Every store, for transactions that touch a whole thread. */
+/** The stores of a thread's conversation, for transactions that save or load a whole thread. */
 export const ALL_STORES = ['threads', 'conversations', 'toolCalls'] as const satisfies readonly StoreNames<ThreadDb>[];
 
 /** Layout 1: one `threads` store (key `threadId`) holding each whole thread in one record, without `v`. */
@@ -70,9 +83,15 @@ export function threadToolCallRange(threadId: string): IDBKeyRange {
   return IDBKeyRange.bound([threadId], [threadId, []]);
 }
 
+/** The key range of the remembered approvals of `scope` (and, for `'thread'`, of `threadId`). */
+export function approvalRange(scope: ApprovalRow['scope'], threadId = ''): IDBKeyRange {
+  return IDBKeyRange.bound([scope, threadId], [scope, threadId, []]);
+}
+
 /**
  * `openDB`'s `upgrade`: a new database gets the current layout; one of layout 1 is split into the current stores in
- * the same `versionchange` transaction (all or nothing: if a step fails, the database stays at layout 1).
+ * the same `versionchange` transaction (all or nothing: if a step fails, the database stays at layout 1); layout 2
+ * gains the `approvals` store (its rows are untouched).
  */
 export async function upgradeThreadDb(
   db: IDBPDatabase<ThreadDb>,
@@ -84,6 +103,7 @@ export async function upgradeThreadDb(
     db.createObjectStore('conversations', { keyPath: 'threadId' });
     db.createObjectStore('toolCalls', { keyPath: ['threadId', 'toolCallId'] });
   }
+  if (oldVersion < 3) db.createObjectStore('approvals', { keyPath: ['scope', 'threadId', 'toolName'] }).createIndex('toolName', 'toolName');
   if (oldVersion === 1) await migrateFromLayout1(transaction);
 }
 
@@ -122,7 +142,7 @@ async function migrateFromLayout1(transaction: IDBPTransaction<ThreadDb, StoreNa
   }
 }
 
-type RowKind = 'thread' | 'conversation' | 'tool call';
+type RowKind = 'thread' | 'conversation' | 'tool call' | 'approval';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -146,6 +166,8 @@ export function checkRow(kind: RowKind, row: unknown, threadId: string): ThreadS
       ? typeof row.threadId === 'string' && typeof row.createdAt === 'number' && typeof row.updatedAt === 'number' && typeof row.messageCount === 'number'
       : kind === 'conversation'
         ? Array.isArray(row.messages)
-        : isObject(row.record) && typeof row.record.toolCallId === 'string' && isObject(row.record.timing);
+        : kind === 'approval'
+          ? typeof row.toolName === 'string' && typeof row.fingerprint === 'string' && (row.scope === 'always' || row.scope === 'thread')
+          : isObject(row.record) && typeof row.record.toolCallId === 'string' && isObject(row.record.timing);
   return fits ? undefined : new ThreadStoreError(`${where} does not have the shape of version ${row.v}`, ThreadStoreErrorCode.CORRUPT, { threadId });
 }

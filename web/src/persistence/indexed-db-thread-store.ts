@@ -1,12 +1,14 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import type { ToolCallRecord } from '../agent/types.js';
+import type { StoredApproval, ToolCallRecord } from '../agent/types.js';
 import { ChangeFeed, monotonicClock } from './change-feed.js';
 import {
   ALL_STORES,
+  approvalRange,
   checkRow,
   THREAD_DB_SCHEMA_VERSION,
   threadToolCallRange,
   upgradeThreadDb,
+  type ApprovalRow,
   type ConversationRow,
   type ThreadDb,
   type ThreadRow,
@@ -46,7 +48,9 @@ type WriteTransaction = IDBPTransaction<ThreadDb, StoreNames<ThreadDb>[], 'readw
  * A `ThreadStore` in the browser's IndexedDB (through `idb`), so threads survive a reload. Layout (schema version
  * `THREAD_DB_SCHEMA_VERSION`): `threads` (one summary row per thread, all `list()` reads), `conversations` (a
  * thread's messages and state in one record, written whole by `save()`), `toolCalls` (one record per tool call, key
- * `[threadId, toolCallId]`). Every record carries `v`, the schema version that wrote it.
+ * `[threadId, toolCallId]`), `approvals` (remembered approvals, key `[scope, threadId, toolName]`; `threadId` is `''`
+ * for "always allow"). Every record carries `v`, the schema version that wrote it. A database of an older layout is
+ * upgraded on open (layout 2 to 3 adds `approvals`).
  *
  * The database opens on first use. Each write is one transaction, then is posted on a `BroadcastChannel`, so stores
  * of other tabs (or of this page) on the same database tell their `subscribe()` listeners with `origin: 'remote'`.
@@ -204,7 +208,9 @@ export class IndexedDbThreadStore implements ThreadStore {
 
   async delete(threadId: string): Promise<boolean> {
     let found = false;
-    await this.#write(`Deleting thread "${threadId}"`, threadId, 'deleted', ALL_STORES, async (tx, queue) => {
+    await this.#write(`Deleting thread "${threadId}"`, threadId, 'deleted', [...ALL_STORES, 'approvals'], async (tx, queue) => {
+      // Approvals may have been kept for a thread never saved.
+      queue(tx.objectStore('approvals').delete(approvalRange('thread', threadId)));
       // A row of any version counts, so a thread written by a newer version can still be deleted.
       found = (await tx.objectStore('threads').getKey(threadId)) !== undefined;
       if (!found) return;
@@ -213,6 +219,50 @@ export class IndexedDbThreadStore implements ThreadStore {
       queue(tx.objectStore('toolCalls').delete(threadToolCallRange(threadId)));
     }, () => found);
     return found;
+  }
+
+  async loadApprovals(threadId: string): Promise<StoredApproval[]> {
+    return this.#run(`Loading the remembered approvals of thread "${threadId}"`, threadId, async (db) => {
+      const tx = db.transaction('approvals', 'readonly');
+      const [always, own] = await Promise.all([tx.store.getAll(approvalRange('always')), tx.store.getAll(approvalRange('thread', threadId)), tx.done]);
+      const approvals: StoredApproval[] = [];
+      for (const row of [...always, ...own]) {
+        const skipped = checkRow('approval', row, row.threadId);
+        if (skipped) {
+          this.#onError(skipped);
+          continue;
+        }
+        const approval: StoredApproval = { toolName: row.toolName, scope: row.scope, fingerprint: row.fingerprint };
+        if (row.scope === 'thread') approval.threadId = row.threadId;
+        approvals.push(approval);
+      }
+      return approvals;
+    });
+  }
+
+  async saveApproval(approval: StoredApproval): Promise<void> {
+    const { toolName, scope, fingerprint } = approval;
+    const threadId = scope === 'thread' ? approval.threadId : undefined;
+    const row: ApprovalRow = { v: THREAD_DB_SCHEMA_VERSION, scope, threadId: threadId ?? '', toolName, fingerprint };
+    await this.#write(`Saving the approval of tool "${toolName}"`, threadId, undefined, ['approvals'], async (tx, queue) => {
+      queue(tx.objectStore('approvals').put(row));
+    });
+  }
+
+  async deleteApprovals(toolName?: string): Promise<number> {
+    let count = 0;
+    await this.#write(`Deleting remembered approvals${toolName === undefined ? '' : ` of tool "${toolName}"`}`, undefined, undefined, ['approvals'], async (tx, queue) => {
+      const approvals = tx.objectStore('approvals');
+      if (toolName === undefined) {
+        count = await approvals.count();
+        queue(approvals.clear());
+        return;
+      }
+      const keys = await approvals.index('toolName').getAllKeys(toolName);
+      count = keys.length;
+      for (const key of keys) queue(approvals.delete(key));
+    });
+    return count;
   }
 
   subscribe(listener: ThreadStoreListener): () => void {
@@ -242,12 +292,12 @@ export class IndexedDbThreadStore implements ThreadStore {
   /**
    * One read-write transaction: `body` makes its requests, handing each one's promise to `queue`; all of them and
    * the transaction must succeed, else it is aborted (nothing of it is kept). Then tells listeners here and in other tabs,
-   * unless `changed()` says nothing changed.
+   * unless `changed()` says nothing changed or there is no `type` (not a change of a thread).
    */
   async #write(
     what: string,
-    threadId: string,
-    type: ThreadStoreChange['type'],
+    threadId: string | undefined,
+    type: ThreadStoreChange['type'] | undefined,
     stores: readonly StoreNames<ThreadDb>[],
     body: (tx: WriteTransaction, queue: (request: Promise<unknown>) => void) => Promise<void>,
     changed: () => boolean = () => true,
@@ -274,7 +324,7 @@ export class IndexedDbThreadStore implements ThreadStore {
         throw cause;
       }
     });
-    if (!changed()) return;
+    if (type === undefined || threadId === undefined || !changed()) return;
     this.#feed.emit({ type, threadId, origin: 'local' });
     this.#channel?.postMessage({ type, threadId } satisfies ChannelMessage);
   }

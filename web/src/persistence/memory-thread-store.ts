@@ -1,5 +1,5 @@
 import type { Interrupt, State, Message } from '@ag-ui/client';
-import type { RunErrorDetail, ToolCallRecord } from '../agent/types.js';
+import type { RunErrorDetail, StoredApproval, ToolCallRecord } from '../agent/types.js';
 import { ChangeFeed, monotonicClock } from './change-feed.js';
 import type { ThreadSnapshot, ThreadSnapshotInput, ThreadStore, ThreadStoreListener, ThreadSummary } from './thread-store.js';
 import { toThreadStoreError } from './thread-store-error.js';
@@ -36,6 +36,8 @@ interface MemoryThread {
  */
 export class MemoryThreadStore implements ThreadStore {
   #threads = new Map<string, MemoryThread>();
+  /** Remembered approvals by `approvalKey()`; a thread's are kept apart from it (they may come before it). */
+  #approvals = new Map<string, StoredApproval>();
   #feed = new ChangeFeed();
   #now: () => number;
 
@@ -130,9 +132,34 @@ export class MemoryThreadStore implements ThreadStore {
   }
 
   async delete(threadId: string): Promise<boolean> {
+    for (const [key, approval] of this.#approvals) {
+      if (approval.scope === 'thread' && approval.threadId === threadId) this.#approvals.delete(key);
+    }
     if (!this.#threads.delete(threadId)) return false;
     this.#feed.emit({ type: 'deleted', threadId, origin: 'local' });
     return true;
+  }
+
+  async loadApprovals(threadId: string): Promise<StoredApproval[]> {
+    const approvals = [...this.#approvals.values()].filter((approval) => approval.scope === 'always' || approval.threadId === threadId);
+    return clone(approvals, 'loadApprovals', threadId);
+  }
+
+  async saveApproval(approval: StoredApproval): Promise<void> {
+    const { toolName, scope, threadId, fingerprint } = approval;
+    const copy: StoredApproval = { toolName, scope, fingerprint };
+    if (scope === 'thread') copy.threadId = threadId;
+    this.#approvals.set(approvalKey(copy), clone(copy, 'saveApproval', threadId ?? ''));
+  }
+
+  async deleteApprovals(toolName?: string): Promise<number> {
+    let count = 0;
+    for (const [key, approval] of this.#approvals) {
+      if (toolName !== undefined && approval.toolName !== toolName) continue;
+      this.#approvals.delete(key);
+      count++;
+    }
+    return count;
   }
 
   subscribe(listener: ThreadStoreListener): () => void {
@@ -148,3 +175,6 @@ function clone<T>(value: T, what: string, threadId: string): T {
   }
 }
 
+function approvalKey({ scope, threadId, toolName }: StoredApproval): string {
+  return JSON.stringify([scope, scope === 'thread' ? threadId : '', toolName]);
+}

@@ -1,7 +1,12 @@
 import type { AgentRunLoop } from '../agent/agent-run-loop.js';
-import type { RunErrorDetail, ToolCallClaim, ToolCallJournal, ToolCallRecord } from '../agent/types.js';
+import type { RunErrorDetail, StoredApproval, ToolCallClaim, ToolCallJournal, ToolCallRecord } from '../agent/types.js';
 import type { ThreadStore } from './thread-store.js';
 import { toThreadStoreError, type ThreadStoreError } from './thread-store-error.js';
+
+/** Whether `store` keeps remembered approvals: it has all three optional approval methods of `ThreadStore`. */
+export function keepsApprovals(store: ThreadStore): store is ThreadStore & Required<Pick<ThreadStore, 'loadApprovals' | 'saveApproval' | 'deleteApprovals'>> {
+  return typeof store.loadApprovals === 'function' && typeof store.saveApproval === 'function' && typeof store.deleteApprovals === 'function';
+}
 
 /** Default of `ThreadJournalOptions.saveIntervalMs`. */
 export const DEFAULT_SAVE_INTERVAL_MS = 1000;
@@ -39,6 +44,8 @@ interface Held {
  *   tab holding it is running the call), reads the stored record (another tab may have answered it: that answer is
  *   adopted, nothing runs twice), and writes the record with `timing.startedAt` set, so a reload knows the call may
  *   have run. The lock is released once the answered record is written.
+ * - Approvals a person asked to remember, and forgetting them, are written as they happen, when the store has the
+ *   optional approval methods (`saveApproval`, `deleteApprovals`); else they stay in the loop's memory only.
  *
  * Writes are serialized, in the order they were made; every failure goes to `onError` and never rejects.
  * @example
@@ -166,6 +173,20 @@ export class ThreadJournal implements ToolCallJournal {
     } finally {
       held?.release();
     }
+  }
+
+  rememberApproval(approval: StoredApproval): void {
+    const store = this.store;
+    if (!keepsApprovals(store)) return;
+    const threadId = approval.threadId ?? this.loop.threadId;
+    void this.#enqueue(() => store.saveApproval(approval)).catch((error) => this.#report(error, threadId));
+  }
+
+  forgetApprovals(toolName?: string): void {
+    const store = this.store;
+    if (!keepsApprovals(store)) return;
+    const threadId = this.loop.threadId;
+    void this.#enqueue(async () => void (await store.deleteApprovals(toolName))).catch((error) => this.#report(error, threadId));
   }
 
   #callChanged(toolCallId: string): void {

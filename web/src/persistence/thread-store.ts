@@ -1,5 +1,5 @@
 import type { Interrupt, Message, State } from '@ag-ui/client';
-import type { RunErrorDetail, ToolCallRecord } from '../agent/types.js';
+import type { RunErrorDetail, StoredApproval, ToolCallRecord } from '../agent/types.js';
 
 /** One thread as `ThreadStore.list()` describes it: enough to show it in a list without loading its messages. */
 export interface ThreadSummary {
@@ -60,6 +60,11 @@ export type ThreadStoreListener = (change: ThreadStoreChange) => void;
  *
  * Every method returns a promise that rejects with a `ThreadStoreError` (a stable `code`), never anything else; stored
  * data is copied on the way in and out, so a caller never shares an object with the store.
+ *
+ * A store may also keep the approvals a person asked to remember ("allow for this thread", "always allow this
+ * tool"): the optional `loadApprovals()`, `saveApproval()` and `deleteApprovals()` (both built-in stores have them).
+ * A store that has all three lets them survive a reload: a thread's with that thread (deleted with it), "always" ones
+ * for every thread of the store. A store without them still works: approvals are then remembered in memory only.
  * @example
  * ```ts
  * const store = new IndexedDbThreadStore();
@@ -90,8 +95,23 @@ export interface ThreadStore {
   loadToolCall?(threadId: string, toolCallId: string): Promise<ToolCallRecord | undefined>;
   /** Sets the caller's title (`''` goes back to the derived one). Resolves `false` when the thread does not exist. */
   rename(threadId: string, title: string): Promise<boolean>;
-  /** Deletes the thread and everything of it. Resolves `false` when it did not exist. */
+  /** Deletes the thread and everything of it (its remembered approvals too). Resolves `false` when it did not exist. */
   delete(threadId: string): Promise<boolean>;
+  /**
+   * Optional (with `saveApproval` and `deleteApprovals`): the remembered approvals that hold in `threadId`: every
+   * `scope: 'always'` one and that thread's `scope: 'thread'` ones, in no particular order.
+   */
+  loadApprovals?(threadId: string): Promise<StoredApproval[]>;
+  /**
+   * Optional: keeps a remembered approval, replacing the one of the same tool, scope and (for `'thread'`) thread. The
+   * thread need not exist yet. Not a change `subscribe()` listeners hear of.
+   */
+  saveApproval?(approval: StoredApproval): Promise<void>;
+  /**
+   * Optional: deletes the remembered approvals of `toolName` (else of every tool), in every scope and thread. Not a
+   * change `subscribe()` listeners hear of. @returns how many were deleted
+   */
+  deleteApprovals?(toolName?: string): Promise<number>;
   /** Calls `listener` after each change. @returns a function that unsubscribes it */
   subscribe(listener: ThreadStoreListener): () => void;
 }

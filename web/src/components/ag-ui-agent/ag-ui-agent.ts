@@ -553,15 +553,18 @@ export class AgUiAgent extends LitElement {
 
   /**
    * The approvals a person asked to remember with "Allow for this conversation" or "Always allow" in an approval card
-   * (`{ toolName, scope, threadId? }`), read-only. They hold while this element keeps its agent.
+   * (`{ toolName, scope, threadId? }`), read-only. They hold while this element keeps its agent; when it keeps its
+   * threads in a store (`persist`, `store`) that has the approval methods, they are kept there too and come back
+   * after a reload: a thread's with that thread, "always" ones for every thread of the store.
    */
   get rememberedApprovals(): RememberedApproval[] {
     return this.#agentLoop.loop?.rememberedApprovals ?? [];
   }
 
   /**
-   * Forgets remembered approvals, of `toolName` or of every tool: their calls are asked about again.
-   * @returns how many were forgotten
+   * Forgets remembered approvals, of `toolName` or of every tool: their calls are asked about again. They are also
+   * deleted from the thread store, of every thread, when it keeps approvals.
+   * @returns how many were forgotten here (those of threads not loaded in this page are not counted)
    */
   forgetApprovals(toolName?: string): number {
     const count = this.#agentLoop.loop?.forgetApprovals(toolName) ?? 0;

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentRunLoop } from '../../agent/agent-run-loop.js';
-import { ThreadJournal } from '../../persistence/thread-journal.js';
+import type { StoredApproval } from '../../agent/types.js';
+import { keepsApprovals, ThreadJournal } from '../../persistence/thread-journal.js';
 import type { ThreadSnapshot, ThreadStore, ThreadStoreChange } from '../../persistence/thread-store.js';
 import { toThreadStoreError, type ThreadStoreError } from '../../persistence/thread-store-error.js';
 
@@ -24,6 +25,7 @@ export interface ThreadPersistenceOptions {
  * Keeps the host's thread in its store: binds a `ThreadJournal` to the (loop, store) pair in force, restores the
  * thread the page asked for (or the latest one) when that pair changes, switches threads, shows another tab's changes
  * to the same thread while this one is idle, and writes what is pending when the page is hidden or the host leaves.
+ * With each thread it loads, it restores the approvals the store remembers (see `ThreadStore.loadApprovals`).
  */
 export class ThreadPersistenceController implements ReactiveController {
   readonly #options: ThreadPersistenceOptions;
@@ -126,9 +128,13 @@ export class ThreadPersistenceController implements ReactiveController {
     const generation = ++this.#generation;
     const { loop, store } = journal;
     const version = loop.version;
+    // A page's store may throw rather than reject: either way it is reported below, where the listing is awaited.
+    const listing = threadId === undefined ? Promise.resolve().then(() => store.list()) : undefined;
+    listing?.catch(() => undefined);
+    this.#restoreApprovals(journal, listing ? listing.then((list) => list[0]?.threadId ?? loop.threadId) : Promise.resolve(threadId!));
     let snapshot: ThreadSnapshot | undefined;
     try {
-      const id = threadId ?? (await store.list())[0]?.threadId;
+      const id = threadId ?? (await listing!)[0]?.threadId;
       if (id !== undefined) snapshot = await store.load(id);
       if (generation !== this.#generation) return;
       if (!snapshot) {
@@ -167,9 +173,36 @@ export class ThreadPersistenceController implements ReactiveController {
     this.#options.onThreadChanged(snapshot.threadId, true, false);
   }
 
+  /**
+   * Hands the loop the approvals the store remembers for the thread `threadId` resolves to (its own and the "always"
+   * ones), when the store keeps approvals: calls wait for them before asking. A failure is reported; the approvals
+   * in memory still hold.
+   */
+  #restoreApprovals(journal: ThreadJournal, threadId: Promise<string>): void {
+    const { loop, store } = journal;
+    if (!keepsApprovals(store)) return;
+    const load = async (): Promise<StoredApproval[]> => {
+      let id: string;
+      try {
+        id = await threadId;
+      } catch {
+        return []; // listing failed: reported by the thread's load
+      }
+      try {
+        return await store.loadApprovals(id);
+      } catch (error) {
+        if (this.#journal === journal) this.#report(toThreadStoreError(error, 'Loading the remembered approvals', undefined, id));
+        return [];
+      }
+    };
+    loop.restoreApprovals(load());
+  }
+
   /** Another tab changed the thread shown here: show its copy, while this tab is idle and has nothing to decide. */
   #onStoreChange(change: ThreadStoreChange): void {
     const journal = this.#journal;
+    // A deleted thread's approvals went with it (in this tab or another).
+    if (journal && change.type === 'deleted') journal.loop.dropThreadApprovals(change.threadId);
     if (!journal || change.origin !== 'remote' || change.type !== 'saved' || change.threadId !== journal.loop.threadId) return;
     if (this.#refreshing) {
       this.#refreshAgain = true;
