@@ -1,31 +1,16 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { deleteDB } from 'idb';
 import sinon from 'sinon';
-import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { PersistenceErrorDetail, ThreadChangedDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
 import { IndexedDbThreadStore, MemoryThreadStore, ThreadStoreError, type ThreadStore } from '../../../web/src/persistence/index.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
-import { $, editTool, scenarioUrl, until } from './helpers.js';
+import { $, noteTools, scenarioUrl, until } from './helpers.js';
 
 const EDIT_URL = scenarioUrl('tool', { tool: 'edit', args: '{"text":"Buy oat milk"}' });
 /** One run that calls `edit` and `rename` at once. */
 const EDIT_AND_RENAME_URL = scenarioUrl('parallel', { tools: 'edit,rename', args0: '{"text":"Edited"}', args1: '{"text":"Renamed"}' });
-
-/** An `edit` and a `rename` tool (both state_change: asked about by default), recording what ran in `runs`. */
-function noteTools(runs: unknown[], editDescription?: string): ToolRegistry {
-  const registry = new ToolRegistry();
-  registry.register(editDescription === undefined ? editTool(runs) : { ...editTool(runs), description: editDescription });
-  registry.register({
-    name: 'rename',
-    description: 'Renames the note',
-    effect: 'state_change',
-    schema: z.object({ text: z.string() }),
-    handler: ({ text }) => (runs.push(`rename:${text}`), { text }),
-  });
-  return registry;
-}
 
 /** The names of the tools whose calls `el` asks a person about, from now on. */
 function askedAbout(el: AgUiAgent): string[] {

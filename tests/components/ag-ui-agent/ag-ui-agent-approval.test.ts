@@ -6,7 +6,7 @@ import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-ag
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { getRecordedRequests, scenarioUrl as serverScenarioUrl } from '../../helpers/ag-ui-server.js';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
-import { $, $$, approveEditAndExpectRun, assistantText, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, approveEditAndExpectRun, assistantText, echoTool, editTool, mount, noteTools, rendered, scenarioUrl, until } from './helpers.js';
 
 /** The status text of the only tool card. */
 function cardStatus(el: AgUiAgent): string {
@@ -290,19 +290,6 @@ describe('<ag-ui-agent> tool approval of large arguments', () => {
 });
 
 describe('<ag-ui-agent> remembered approvals', () => {
-  function noteTools(runs: unknown[]) {
-    const registry = new ToolRegistry();
-    registry.register(editTool(runs));
-    registry.register({
-      name: 'rename',
-      description: 'Renames the note',
-      effect: 'state_change',
-      schema: z.object({ text: z.string() }),
-      handler: ({ text }) => (runs.push(`rename:${text}`), { text }),
-    });
-    return registry;
-  }
-
   it('"Allow for this conversation" skips the next approval of that tool in the thread, not of another tool or thread', async () => {
     const runs: unknown[] = [];
     const registry = noteTools(runs);

@@ -105,6 +105,20 @@ export function editTool(runs: unknown[]): ToolDefinition<{ text: string }> {
   };
 }
 
+/** An `edit` and a `rename` tool (both state_change: asked about by default), recording what ran in `runs`. */
+export function noteTools(runs: unknown[], editDescription?: string): ToolRegistry {
+  const registry = new ToolRegistry();
+  registry.register(editDescription === undefined ? editTool(runs) : { ...editTool(runs), description: editDescription });
+  registry.register({
+    name: 'rename',
+    description: 'Renames the note',
+    effect: 'state_change',
+    schema: z.object({ text: z.string() }),
+    handler: ({ text }) => (runs.push(`rename:${text}`), { text }),
+  });
+  return registry;
+}
+
 /**
  * Clicks "Approve with edits" (it must be enabled), waits for the run, and checks what approving the `edit` tool
  * (`editTool`) with `{ text }` does: the handler ran with it, the record holds it, and the follow-up request tells the

@@ -14,7 +14,7 @@ import type { Conversation } from './conversation.js';
 import type { EventDrain } from './event-drain.js';
 import { expandChunks } from './expand-chunks.js';
 import { runWithFetchGuard } from './http-agent-guard.js';
-import { SseHttpAgent } from './sse-http-agent.js';
+import { SseHttpAgent, type MiddlewareNext, type SseHttpAgentMiddleware } from './sse-http-agent.js';
 import type { ToolCallStore } from './tool-call-store.js';
 import type { RunnableAgent } from './types.js';
 
@@ -37,23 +37,11 @@ export interface RunState {
   onFinished?: () => void;
 }
 
-/** One link of an agent's middleware chain, as `@ag-ui/client`'s `Middleware.run(input, next)` sees the next one. */
-interface ChainLink {
-  run(input: RunAgentInput): Observable<BaseEvent>;
-  readonly messages: RunnableAgent['messages'];
-  readonly state: RunnableAgent['state'];
-}
-
-/** What `@ag-ui/client`'s `Middleware` is to the loop (`agent.use(middleware)` keeps them in `agent.middlewares`). */
-interface AgentMiddleware {
-  run(input: RunAgentInput, next: ChainLink): Observable<BaseEvent>;
-}
-
 /** The middlewares `agent.use()` added, outermost first (an `AbstractAgent` keeps them in a runtime-public field). */
-function middlewaresOf(agent: RunnableAgent): AgentMiddleware[] {
+function middlewaresOf(agent: RunnableAgent): SseHttpAgentMiddleware[] {
   const list = (agent as { middlewares?: unknown }).middlewares;
   if (!Array.isArray(list)) return [];
-  return list.filter((each): each is AgentMiddleware => typeof (each as AgentMiddleware | null)?.run === 'function');
+  return list.filter((each): each is SseHttpAgentMiddleware => typeof (each as SseHttpAgentMiddleware | null)?.run === 'function');
 }
 
 /**
@@ -67,7 +55,7 @@ export function runEvents(agent: RunnableAgent, input: RunAgentInput, run: RunSt
   // HttpAgent.run() reads `abortController` without renewing it (only runAgent() does): give every run its own,
   // so that aborting one run (stop()) does not poison the next.
   if (target.abortController instanceof AbortController) target.abortController = new AbortController();
-  const inner: ChainLink = {
+  const inner: MiddlewareNext = {
     run: (each) =>
       agent instanceof SseHttpAgent
         ? agent.run(each)
@@ -79,7 +67,7 @@ export function runEvents(agent: RunnableAgent, input: RunAgentInput, run: RunSt
       return agent.state;
     },
   };
-  const chain = middlewaresOf(agent).reduceRight<ChainLink>(
+  const chain = middlewaresOf(agent).reduceRight<MiddlewareNext>(
     (next, middleware) => ({
       run: (each) => middleware.run(each, next),
       get messages() {

@@ -55,7 +55,14 @@ const PROTOBUF_MEDIA_TYPE = 'application/vnd.ag-ui.event+proto';
  * `next` is the rest of the chain (its `run(input)`, and the agent's `messages` and `state`).
  */
 export interface SseHttpAgentMiddleware {
-  run(input: RunAgentInput, next: { run(input: RunAgentInput): Observable<BaseEvent>; readonly messages: Message[]; readonly state: State }): Observable<BaseEvent>;
+  run(input: RunAgentInput, next: MiddlewareNext): Observable<BaseEvent>;
+}
+
+/** The rest of a middleware chain, as a middleware sees it (`@ag-ui/client`'s `Middleware.run(input, next)`). */
+export interface MiddlewareNext {
+  run(input: RunAgentInput): Observable<BaseEvent>;
+  readonly messages: Message[];
+  readonly state: State;
 }
 
 /**
