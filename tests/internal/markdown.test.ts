@@ -12,6 +12,10 @@ function joined(rendered: { chunks: readonly string[]; tail: string }): string {
   return rendered.chunks.join('') + rendered.tail;
 }
 
+// Tail throttling depends on how long a rendering took; tests of anything else turn it off, so a slow machine cannot
+// defer a tail they expect.
+const UNTHROTTLED = { throttleMinMs: Infinity };
+
 describe('internal/markdown', () => {
   describe('renderMarkdown', () => {
     it('renders GFM markdown', () => {
@@ -96,7 +100,7 @@ describe('internal/markdown', () => {
 
     it('renders the same HTML as a one-go render, whatever the chunking of the stream', () => {
       for (const step of [1, 3, 7, 40]) {
-        const md = new IncrementalMarkdown();
+        const md = new IncrementalMarkdown(UNTHROTTLED);
         let rendered = md.update('');
         for (let end = step; end < document.length + step; end += step) rendered = md.update(document.slice(0, end));
         expect(parse(joined(rendered)).textContent, `step ${step}`).to.equal(parse(renderMarkdown(document)).textContent);
@@ -105,7 +109,7 @@ describe('internal/markdown', () => {
     });
 
     it('keeps completed blocks as stable chunks and re-renders only the tail', () => {
-      const md = new IncrementalMarkdown();
+      const md = new IncrementalMarkdown(UNTHROTTLED);
       const first = md.update('# Title\n\nfirst para\n');
       expect(first.chunks).to.deep.equal(['<h1>Title</h1>\n']);
       expect(first.tail).to.equal('<p>first para</p>\n');
@@ -117,7 +121,7 @@ describe('internal/markdown', () => {
     });
 
     it('streams plain text into the tail as text inserted at its mark, sanitizing only when the markup changes', () => {
-      const md = new IncrementalMarkdown();
+      const md = new IncrementalMarkdown(UNTHROTTLED);
       const first = md.update('Hello wor');
       expect(first.tailBase).to.equal(`<p>Hello wor${TAIL_INSERTION_MARK}</p>\n`);
       expect(first.tailText).to.equal('');
@@ -140,7 +144,7 @@ describe('internal/markdown', () => {
       expect(fourth.tailText).to.equal('');
       expect(fourth.tail).to.equal(renderMarkdown('Hello world, how **are** you <b>'));
       // A code block being written grows by text too.
-      const code = new IncrementalMarkdown();
+      const code = new IncrementalMarkdown(UNTHROTTLED);
       const open = code.update('```\nconst a = 1;\n');
       const more = code.update('```\nconst a = 1;\nconst b = 2;\n');
       expect(more.tailBase).to.equal(open.tailBase);
@@ -149,14 +153,14 @@ describe('internal/markdown', () => {
     });
 
     it('never splits a fenced code block at its blank lines', () => {
-      const md = new IncrementalMarkdown();
+      const md = new IncrementalMarkdown(UNTHROTTLED);
       const rendered = md.update('```\nline 1\n\nline 2\n\nline 3\n');
       expect(rendered.chunks).to.deep.equal([]);
       expect(parse(rendered.tail).querySelectorAll('pre')).to.have.length(1);
     });
 
     it('starts over when the text is replaced rather than extended', () => {
-      const md = new IncrementalMarkdown();
+      const md = new IncrementalMarkdown(UNTHROTTLED);
       md.update('# Old\n\nold text\n');
       const rendered = md.update('# New\n\nnew text\n');
       expect(joined(rendered)).to.equal(renderMarkdown('# New\n\nnew text\n'));
@@ -187,7 +191,7 @@ describe('internal/markdown', () => {
 
   it('renders a burst of completed blocks over several updates within a budget, never showing text twice', () => {
     const text = Array.from({ length: 200 }, (_, i) => `Paragraph ${i} ${'lorem ipsum '.repeat(10)}`).join('\n\n') + '\n\nTail';
-    const md = new IncrementalMarkdown();
+    const md = new IncrementalMarkdown(UNTHROTTLED);
     let rendered = md.update(text, performance.now(), 0);
     let updates = 1;
     expect(rendered.stale).to.equal(true);
