@@ -158,7 +158,7 @@ export default {
   concurrency: 1,
   concurrentBrowsers: 1,
   testsFinishTimeout: 240_000,
-  testFramework: { config: { timeout: 10_000 } },
+  testFramework: { config: { timeout: 30_000 } },
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
     domCountersPlugin(),

@@ -1,5 +1,6 @@
 import { EventType, type BaseEvent, type Message } from '@ag-ui/client';
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import { z } from 'zod';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';

@@ -1,5 +1,6 @@
 import type { AssistantMessage, ToolMessage } from '@ag-ui/client';
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import { z } from 'zod';
 import type { StoredApproval, ToolApprovalRequestedDetail } from '../../web/src/agent/types.js';
 import type { ToolError } from '../../web/src/tools/index.js';

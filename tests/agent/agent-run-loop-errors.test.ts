@@ -1,5 +1,6 @@
 import type { AssistantMessage, ToolMessage } from '@ag-ui/client';
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { RunErrorDetail } from '../../web/src/agent/types.js';
 import {

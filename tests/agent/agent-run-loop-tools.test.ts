@@ -1,5 +1,6 @@
 import { HttpAgent, type AssistantMessage, type ToolMessage } from '@ag-ui/client';
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import { z } from 'zod';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import type { ToolStatusChangedDetail } from '../../web/src/agent/types.js';

@@ -1,6 +1,7 @@
 // The demo page with its MCP notes server (web/server/mcp/demo-notes-server.ts, mounted at /mcp/notes as the dev
 // server mounts it) and WebMCP switched on, end to end with the scripted demo agent.
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { $$, assistantText, rendered, until } from '../components/ag-ui-agent/helpers.js';
 import { webMcpToolNames } from '../helpers/webmcp.js';

@@ -1,7 +1,8 @@
 // Fixtures for the MCP source tests (tests/sources/mcp/): a real MCP server (web/server/mcp/test-mcp-server.ts, the
 // SDK's McpServer over Streamable HTTP on its own port) started and steered through the test runner's /mcp-control/
 // routes, and a per-test harness that closes what a test opened and fails it on any unhandled rejection.
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from './wait-until.js';
 import type { TestMcpServerState, TestToolSpec } from '../../web/server/mcp/index.js';
 import { McpToolSource, type McpToolSourceOptions } from '../../web/src/sources/mcp/index.js';
 import type { McpConnectionStatus } from '../../web/src/sources/mcp/index.js';
@@ -120,7 +121,6 @@ export function useMcpHarness(): McpHarness {
           return open > 0;
         },
         'the client opened no standalone stream',
-        { timeout: 5000 },
       );
     },
   };

@@ -1,7 +1,8 @@
 // The React wrapper of <ag-ui-agent> (ag-ui-lit/react) in React 19, and the raw tag, which React 19 sets as
 // properties. The test runner bundles this file with React 19 (tests/react/react-esm-plugin.mjs): every `react`
 // import in it, in react-root.ts and in web/src/react/ is React 19.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import React, { version } from 'react';
 import { createRoot } from 'react-dom/client';
 import sinon from 'sinon';

@@ -1,6 +1,7 @@
 // The React wrapper of <ag-ui-agent> (ag-ui-lit/react) in React 18, where a raw custom element gets every prop as an
 // attribute: the wrapper must set object props as properties and turn `onXxx` props into event listeners.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import sinon from 'sinon';
 import type { RunFinishedDetail, ToolCallEndDetail } from '../../web/src/agent/types.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';

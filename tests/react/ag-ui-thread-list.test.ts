@@ -1,5 +1,6 @@
 // The React wrappers of <ag-ui-thread-list> and <ag-ui-tool-inspector> set their object props as properties.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import { MemoryThreadStore } from '../../web/src/persistence/memory-thread-store.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import { AgUiThreadList } from '../../web/src/react/index.js';

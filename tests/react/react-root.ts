@@ -1,5 +1,5 @@
 // A React 18 root for the wrapper tests: a fresh container per test, unmounted and removed after it.
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import React, { createRef, type ComponentType, type RefAttributes } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import { EventType, type RunAgentInput } from '@ag-ui/core';
 import { demoAgentUrl, newId, postRun, readSseEvents, runInput, summarizeEvents, userMessage, type RunResponse } from '../helpers/ag-ui-server.js';
 import { FIXTURE_TOOLS, fixtureText } from '../helpers/llm-replay.js';
@@ -102,7 +103,7 @@ describe('AG-UI server with a real model', () => {
       controller.abort();
       await reader.read().catch(() => undefined);
 
-      await waitUntil(async () => (await upstreamRequests(input.threadId))[0]?.aborted === true, 'the provider request aborted', { timeout: 3000 });
+      await waitUntil(async () => (await upstreamRequests(input.threadId))[0]?.aborted === true, 'the provider request aborted');
     });
   });
 

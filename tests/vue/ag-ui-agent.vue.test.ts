@@ -1,6 +1,7 @@
 // <ag-ui-agent> in a Vue 3 app, written as the README's Vue section shows: `isCustomElement`, object props bound with
 // `.prop`, events with `@ag-ui-...`. Vue's browser build compiles the template at run time, as a Vue SFC would at build.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import { createApp, type App } from 'vue/dist/vue.esm-browser.js';
 import type { ToolCallEndDetail } from '../../web/src/agent/types.js';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';

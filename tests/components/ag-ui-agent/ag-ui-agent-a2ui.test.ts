@@ -1,6 +1,7 @@
 import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
 import { A2UIMiddleware, A2UIActivityType, LOG_A2UI_EVENT_TOOL_NAME } from '@ag-ui/a2ui-middleware';
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { Observable } from 'rxjs';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { A2uiActionDetail, A2uiErrorDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
@@ -92,7 +93,6 @@ async function surfaceButton(el: AgUiAgent): Promise<HTMLButtonElement> {
       return Boolean(button);
     },
     'the A2UI surface does not render its button',
-    { timeout: 5000 },
   );
   return button!;
 }
@@ -206,7 +206,7 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
     push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
     end();
     await sending;
-    await waitUntil(() => errors.length === 3, 'three A2UI errors are not reported', { timeout: 5000 });
+    await waitUntil(() => errors.length === 3, 'three A2UI errors are not reported');
     await rendered(el);
 
     const entry = (id: string) => $(el, `[data-message-id="${id}"]`)!;

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { deleteDB } from 'idb';
 import sinon from 'sinon';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
@@ -53,7 +54,7 @@ describe('<ag-ui-agent> remembered approvals in the thread store', () => {
   async function storedApprovals(threadId: string, expected: string[]): Promise<void> {
     const store = probe();
     const kept = async () => (await store.loadApprovals(threadId)).map(({ scope, toolName }) => `${scope}:${toolName}`).sort();
-    await waitUntil(async () => JSON.stringify(await kept()) === JSON.stringify([...expected].sort()), 'approvals not written yet', { timeout: 5000 });
+    await waitUntil(async () => JSON.stringify(await kept()) === JSON.stringify([...expected].sort()), 'approvals not written yet');
   }
 
   /**

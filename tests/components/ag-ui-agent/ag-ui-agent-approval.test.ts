@@ -1,5 +1,6 @@
 import { EventType, type BaseEvent, type ToolMessage } from '@ag-ui/client';
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';

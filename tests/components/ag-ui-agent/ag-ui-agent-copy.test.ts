@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import sinon from 'sinon';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { $, $$, assistantText, mount, rendered, scenarioUrl } from './helpers.js';
@@ -10,7 +11,7 @@ async function withReply(text: string): Promise<AgUiAgent> {
   const el = await mount(scenarioUrl('text', { text }));
   await el.sendMessage('Say it');
   await rendered(el);
-  await waitUntil(() => assistantText(el).includes('bold'), 'the reply', { timeout: 5000 });
+  await waitUntil(() => assistantText(el).includes('bold'), 'the reply');
   return el;
 }
 
@@ -41,7 +42,7 @@ describe('<ag-ui-agent> copy', () => {
   it('shows no Copy on a reply still being written', async () => {
     const el = await mount(scenarioUrl('hang', { text: 'Working on it' }));
     const sending = el.sendMessage('start');
-    await waitUntil(() => assistantText(el).includes('Working on it'), 'the first text to stream', { timeout: 5000 });
+    await waitUntil(() => assistantText(el).includes('Working on it'), 'the first text to stream');
     expect($(el, '[part="message-copy"]')).to.equal(null);
     el.stop();
     await sending;

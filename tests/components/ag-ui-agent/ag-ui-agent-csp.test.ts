@@ -1,7 +1,8 @@
 // Under a strict Content Security Policy: no inline style attributes, Trusted Types enforced. The policy is a <meta>
 // added before the element renders anything: style-src-attr and Trusted Types checks apply to DOM written after it.
 // This file is its own page in the test runner, so the policy stays with these tests.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import { MARKDOWN_POLICY_NAME } from '../../../web/src/internal/markdown.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
@@ -40,7 +41,7 @@ describe('<ag-ui-agent> under a strict CSP with Trusted Types', () => {
     expect(() => {
       probe.innerHTML = '<b>not trusted</b>';
     }).to.throw(TypeError);
-    await waitUntil(() => violations.length >= 2, 'both violations reported', { timeout: 5000 });
+    await waitUntil(() => violations.length >= 2, 'both violations reported');
     const directives = violations.map((event) => event.effectiveDirective).sort();
     expect(directives).to.deep.equal(['require-trusted-types-for', 'style-src-attr']);
     violations.length = 0;

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { $, $$, assistantText, rendered, scenarioUrl } from './helpers.js';
@@ -25,7 +26,7 @@ describe('<ag-ui-agent> empty state', () => {
     const send = oneEvent(el, 'ag-ui-message-send');
     $(el, '[part="suggestion"]')!.click();
     expect((await send).detail.text).to.equal('What time is it?');
-    await waitUntil(() => assistantText(el).includes('Here you are.'), 'the reply', { timeout: 5000 });
+    await waitUntil(() => assistantText(el).includes('Here you are.'), 'the reply');
     await rendered(el);
     expect($(el, '[part~="message-user"]')!.textContent).to.include('What time is it?');
     expect($(el, '[part="empty"]')).to.equal(null);

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { SseHttpAgent } from '../../../web/src/agent/sse-http-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
@@ -9,7 +10,7 @@ import '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 /** Waits until the run's first text streamed in a `hang` scenario (the run is then open until stopped). */
 async function hanging(el: AgUiAgent): Promise<{ sending: Promise<void> }> {
   const sending = el.sendMessage('start something long');
-  await waitUntil(() => assistantText(el).includes('Working on it'), 'the first text to stream', { timeout: 5000 });
+  await waitUntil(() => assistantText(el).includes('Working on it'), 'the first text to stream');
   return { sending };
 }
 

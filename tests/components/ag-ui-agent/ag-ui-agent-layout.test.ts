@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import type { TemplateResult } from 'lit';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { $, assistantText, rendered, scenarioUrl } from './helpers.js';
@@ -13,7 +14,7 @@ async function showLongReply(template: TemplateResult): Promise<AgUiAgent> {
   const container = await fixture<HTMLElement>(template);
   const el = container.localName === 'ag-ui-agent' ? (container as AgUiAgent) : container.querySelector<AgUiAgent>('ag-ui-agent')!;
   await el.sendMessage('Write a lot');
-  await waitUntil(() => assistantText(el).includes('Paragraph 60.'), 'the whole reply', { timeout: 5000 });
+  await waitUntil(() => assistantText(el).includes('Paragraph 60.'), 'the whole reply');
   await rendered(el);
   return el;
 }

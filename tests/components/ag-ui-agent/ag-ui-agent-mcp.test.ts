@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { McpToolSource } from '../../../web/src/sources/mcp/index.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
@@ -27,7 +28,7 @@ describe('<ag-ui-agent> mcpServers and toolSources', () => {
     const url = scenarioUrl('tool', { tool: 'mcp__calc__add', args: '{"a":2,"b":3}' });
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${registry}></ag-ui-agent>`);
     el.mcpServers = [{ name: 'calc', url: server.url, headers: { Authorization: `Bearer ${server.token}` } }];
-    await waitUntil(() => registry.has('mcp__calc__add'), 'the server tools registered', { timeout: 5000 });
+    await waitUntil(() => registry.has('mcp__calc__add'), 'the server tools registered');
     expect(registry.names).to.include.members(['mcp__calc__add', 'mcp__calc__slow']);
 
     const requested = oneEvent(el, 'ag-ui-tool-approval-requested');
@@ -50,10 +51,10 @@ describe('<ag-ui-agent> mcpServers and toolSources', () => {
     const url = scenarioUrl('tool', { tool: 'mcp__calc__add', args: '{"a":1,"b":1}' });
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${registry}></ag-ui-agent>`);
     el.mcpServers = [{ name: 'calc', url: server.url, headers: { Authorization: `Bearer ${server.token}` } }];
-    await waitUntil(() => registry.has('mcp__calc__add'), 'the server tools registered', { timeout: 5000 });
-    await waitUntil(async () => (await server.state()).openStreams > 0, 'the list_changed stream open', { timeout: 5000 });
+    await waitUntil(() => registry.has('mcp__calc__add'), 'the server tools registered');
+    await waitUntil(async () => (await server.state()).openStreams > 0, 'the list_changed stream open');
     await server.setTool({ name: 'add', description: 'Adds two numbers, now differently', params: { a: 'number', b: 'number' }, kind: 'add' });
-    await waitUntil(() => registry.get('mcp__calc__add')?.metadata?.tags?.includes('mcp:changed') === true, 'flagged', { timeout: 5000 });
+    await waitUntil(() => registry.get('mcp__calc__add')?.metadata?.tags?.includes('mcp:changed') === true, 'flagged');
 
     const requested = oneEvent(el, 'ag-ui-tool-approval-requested');
     void el.sendMessage('Add');
@@ -66,19 +67,19 @@ describe('<ag-ui-agent> mcpServers and toolSources', () => {
   it('closes the servers it connected when the element is removed, unregistering their tools', async () => {
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent .registry=${registry}></ag-ui-agent>`);
     el.mcpServers = [{ name: 'calc', url: server.url, headers: { Authorization: `Bearer ${server.token}` } }];
-    await waitUntil(() => registry.has('mcp__calc__add'), 'the server tools registered', { timeout: 5000 });
+    await waitUntil(() => registry.has('mcp__calc__add'), 'the server tools registered');
 
     el.remove();
-    await waitUntil(() => !registry.has('mcp__calc__add'), 'tools unregistered', { timeout: 5000 });
+    await waitUntil(() => !registry.has('mcp__calc__add'), 'tools unregistered');
   });
 
   it('connects toolSources while connected and closes them when they leave the list', async () => {
     const source = new McpToolSource({ name: 'own', url: server.url, headers: { Authorization: `Bearer ${server.token}` }, registry });
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent .registry=${registry} .toolSources=${[source]}></ag-ui-agent>`);
-    await waitUntil(() => registry.has('mcp__own__add'), 'the source connected', { timeout: 5000 });
+    await waitUntil(() => registry.has('mcp__own__add'), 'the source connected');
 
     el.toolSources = [];
-    await waitUntil(() => !registry.has('mcp__own__add'), 'the source closed', { timeout: 5000 });
+    await waitUntil(() => !registry.has('mcp__own__add'), 'the source closed');
     expect(source.status).to.equal('idle');
   });
 

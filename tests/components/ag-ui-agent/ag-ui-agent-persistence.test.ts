@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { deleteDB, openDB } from 'idb';
 import sinon from 'sinon';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import { $, $$, assistantText, echoTool, rendered, scenarioUrl, until } from './
 
 /** Resolves once the element is idle (not running). */
 async function idle(el: AgUiAgent): Promise<void> {
-  await waitUntil(() => !el.running, 'the element is still running', { timeout: 5000 });
+  await waitUntil(() => !el.running, 'the element is still running');
 }
 
 function saveTool(calls: unknown[]): ToolDefinition<{ note: string }> {
@@ -63,7 +64,7 @@ describe('<ag-ui-agent> persistence', () => {
   /** Waits until the database holds `threadId` with `count` messages. */
   async function stored(threadId: string, count: number): Promise<void> {
     const store = probe();
-    await waitUntil(async () => (await store.load(threadId))?.messages.length === count, 'not written yet', { timeout: 5000 });
+    await waitUntil(async () => (await store.load(threadId))?.messages.length === count, 'not written yet');
   }
 
   async function mountPersisted(url: string, registry = new ToolRegistry(), threadId?: string): Promise<AgUiAgent> {
@@ -178,7 +179,7 @@ describe('<ag-ui-agent> persistence', () => {
     const registry = new ToolRegistry();
     registry.register({ ...saveTool(calls), effect: 'read_only' });
     const el = await mountPersisted(scenarioUrl('text'), registry);
-    await waitUntil(() => calls.length === 1, 'not rerun', { timeout: 5000 });
+    await waitUntil(() => calls.length === 1, 'not rerun');
     await idle(el);
     expect(calls).to.deep.equal([{ note: 'milk' }]);
     expect([...el.toolCalls.values()][0]!.status).to.equal('succeeded');
@@ -306,7 +307,7 @@ describe('<ag-ui-agent> persistence', () => {
     await waitUntil(() => b.messages.length === 2, 'B did not load the thread');
 
     await a.sendMessage('Again');
-    await waitUntil(() => b.messages.length === 4, 'B did not follow A', { timeout: 5000 });
+    await waitUntil(() => b.messages.length === 4, 'B did not follow A');
     await rendered(b);
     expect(b.messages.map((message) => message.content)).to.deep.equal(['Hello from A', 'From tab A', 'Again', 'From tab A']);
     expect($$(b, '[part~="message"]')).to.have.length(4);

@@ -1,5 +1,6 @@
 import { EventType, type BaseEvent } from '@ag-ui/client';
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { ActivityChangedDetail } from '../../../web/src/agent/types.js';

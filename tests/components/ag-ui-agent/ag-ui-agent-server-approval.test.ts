@@ -1,4 +1,5 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import type { InterruptDetail } from '../../../web/src/agent/types.js';
 import { getRecordedRequests } from '../../helpers/ag-ui-server.js';
 import { $, $$, assistantText, mount, rendered, scenarioUrl, until } from './helpers.js';

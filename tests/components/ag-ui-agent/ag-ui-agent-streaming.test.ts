@@ -1,5 +1,6 @@
 import { EventType, type BaseEvent } from '@ag-ui/client';
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
@@ -28,7 +29,7 @@ describe('<ag-ui-agent> streaming text', () => {
     for (const word of [' there', ' my', ' good', ' friend']) {
       push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: word } as BaseEvent);
       const before = tail!.textContent;
-      await waitUntil(() => tail!.textContent !== before, `"${word.trim()}" is not shown`, { timeout: 5000 });
+      await waitUntil(() => tail!.textContent !== before, `"${word.trim()}" is not shown`);
     }
     mutations.push(...observer.takeRecords());
     observer.disconnect();

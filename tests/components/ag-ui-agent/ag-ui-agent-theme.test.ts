@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { emulateMedia } from '@web/test-runner-commands';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { $, assistantText, rendered, scenarioUrl } from './helpers.js';
@@ -17,7 +18,7 @@ async function withReply(theme?: string): Promise<AgUiAgent> {
     html`<ag-ui-agent url=${scenarioUrl('text', { text: 'A [link](https://example.com) and `code`.' })} theme=${theme ?? 'auto'}></ag-ui-agent>`,
   );
   await el.sendMessage('Hello');
-  await waitUntil(() => assistantText(el).includes('and'), 'the reply', { timeout: 5000 });
+  await waitUntil(() => assistantText(el).includes('and'), 'the reply');
   await rendered(el);
   return el;
 }

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import sinon from 'sinon';
 import { z } from 'zod';
 import { globalToolRegistry, ToolRegistry, TransientToolError, type ToolDefinition } from '../../../web/src/tools/index.js';

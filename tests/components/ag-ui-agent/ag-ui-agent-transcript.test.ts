@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { HttpAgent, type Message } from '@ag-ui/client';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
@@ -66,7 +67,7 @@ describe('<ag-ui-agent> transcript', () => {
       ],
     });
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${new ToolRegistry()}></ag-ui-agent>`);
-    await waitUntil(() => $$(el, '.markdown-chunk').length > 1 && $$(el, '.markdown-chunk p').length + $$(el, '.markdown-tail p').length === 600, 'the whole reply in chunks', { timeout: 5000 });
+    await waitUntil(() => $$(el, '.markdown-chunk').length > 1 && $$(el, '.markdown-chunk p').length + $$(el, '.markdown-tail p').length === 600, 'the whole reply in chunks');
     await rendered(el);
     // Every completed block is in a chunk, and chunks are few (Chromium checks each content-visibility element per
     // frame): never one per paragraph. A chunk holds at least 512 characters however slow the machine renders (its
@@ -82,9 +83,9 @@ describe('<ag-ui-agent> transcript', () => {
     }
     const skippable = $$(el, '.markdown-chunk.skippable');
     expect(skippable.length).to.be.greaterThan(1);
-    await waitUntil(() => distanceFromBottom(el) <= 1, 'scrolled to the bottom', { timeout: 5000 });
+    await waitUntil(() => distanceFromBottom(el) <= 1, 'scrolled to the bottom');
     // The first big chunk is far above the view: its content is skipped; the last block is shown.
-    await waitUntil(() => !skippable[0]!.querySelector('p')!.checkVisibility({ contentVisibilityAuto: true }), 'the first chunk to be skipped', { timeout: 5000 });
+    await waitUntil(() => !skippable[0]!.querySelector('p')!.checkVisibility({ contentVisibilityAuto: true }), 'the first chunk to be skipped');
     const lastBlock = $$(el, '.markdown-tail p, .markdown-chunk p').at(-1)!;
     expect(lastBlock.checkVisibility({ contentVisibilityAuto: true })).to.equal(true);
     expect(assistantText(el).match(/A paragraph of a long reply/g)).to.have.length(600);
@@ -126,7 +127,7 @@ describe('<ag-ui-agent> transcript', () => {
     const text = Array.from({ length: 40 }, (_, i) => `Streamed line ${i}.`).join('\n\n');
     const el = await mountThread(60, scenarioUrl('text', { text, chunks: 40, delay: 25 }));
     const sending = el.sendMessage('stream slowly');
-    await waitUntil(() => assistantText(el).includes('Streamed line 3.'), 'streaming to start', { timeout: 5000 });
+    await waitUntil(() => assistantText(el).includes('Streamed line 3.'), 'streaming to start');
     await rendered(el);
     expect(distanceFromBottom(el)).to.be.at.most(2);
 
@@ -135,7 +136,7 @@ describe('<ag-ui-agent> transcript', () => {
     transcript.dispatchEvent(new WheelEvent('wheel', { deltaY: -300, bubbles: true }));
     transcript.scrollTop = Math.max(100, transcript.scrollTop - 300);
     const readingAt = transcript.scrollTop;
-    await waitUntil(() => !el.running && assistantText(el).includes('Streamed line 39.'), 'the stream to end', { timeout: 5000 });
+    await waitUntil(() => !el.running && assistantText(el).includes('Streamed line 39.'), 'the stream to end');
     await rendered(el);
     await sending;
     expect(transcript.scrollTop).to.equal(readingAt);

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { $, mount, rendered, scenarioUrl } from './helpers.js';

@@ -1,5 +1,6 @@
 import { cleanupWebMCPPolyfill, initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
@@ -37,7 +38,7 @@ describe('<ag-ui-agent expose-webmcp>', () => {
 
   async function mountExposed(): Promise<AgUiAgent> {
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent expose-webmcp url=${scenarioUrl('text')} .registry=${registry}></ag-ui-agent>`);
-    await waitUntil(async () => (await exposedNames()).includes('add_note'), 'add_note exposed', { timeout: 5000 });
+    await waitUntil(async () => (await exposedNames()).includes('add_note'), 'add_note exposed');
     return el;
   }
 
@@ -99,12 +100,12 @@ describe('<ag-ui-agent expose-webmcp>', () => {
   it('withdraws the tools when the element is removed or the attribute cleared', async () => {
     const el = await mountExposed();
     el.exposeWebMcp = false;
-    await waitUntil(async () => (await exposedNames()).length === 0, 'withdrawn on clear', { timeout: 5000 });
+    await waitUntil(async () => (await exposedNames()).length === 0, 'withdrawn on clear');
     el.exposeWebMcp = true;
-    await waitUntil(async () => (await exposedNames()).includes('add_note'), 'exposed again', { timeout: 5000 });
+    await waitUntil(async () => (await exposedNames()).includes('add_note'), 'exposed again');
 
     el.remove();
-    await waitUntil(async () => (await exposedNames()).length === 0, 'withdrawn on removal', { timeout: 5000 });
+    await waitUntil(async () => (await exposedNames()).length === 0, 'withdrawn on removal');
   });
 
   it('fires ag-ui-tool-source-error and shows why when the page has no WebMCP', async () => {

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
@@ -248,7 +249,7 @@ describe('<ag-ui-agent>', () => {
     // The markdown may catch up over several frames on a busy machine: wait for that state, and count words (a
     // failure prints a short message, not 15 KB of text).
     const words = () => assistantText(el).match(/word/g)?.length ?? 0;
-    await waitUntil(() => words() === deltas, 'all 3,000 words rendered', { timeout: 8000 });
+    await waitUntil(() => words() === deltas, 'all 3,000 words rendered');
     expect(assistantText(el).trim().length).to.equal(text.trim().length);
   });
 

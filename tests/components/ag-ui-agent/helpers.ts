@@ -1,7 +1,8 @@
 // Helpers for the <ag-ui-agent> tests: mount against the real AG-UI test servers (mounted at /api/ by the test
 // runner, see web/server/), read the shadow DOM, wait for a rendered frame.
 import type { ToolMessage } from '@ag-ui/client';
-import { expect, fixture, html, nextFrame, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import { ToolRegistry, type ToolDefinition } from '../../../web/src/tools/index.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
@@ -46,7 +47,7 @@ export function assistantText(el: AgUiAgent): string {
 
 /** Waits until `selector` matches in the shadow root and returns the element. */
 export async function until(el: AgUiAgent, selector: string, message?: string): Promise<HTMLElement> {
-  await waitUntil(() => $(el, selector) !== null, message ?? `${selector} to render`, { timeout: 5000 });
+  await waitUntil(() => $(el, selector) !== null, message ?? `${selector} to render`);
   return $(el, selector)!;
 }
 

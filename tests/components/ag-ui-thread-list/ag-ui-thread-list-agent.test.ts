@@ -1,5 +1,6 @@
 // <ag-ui-thread-list> bound to a real <ag-ui-agent> that keeps its threads in a store.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { AgUiThreadList } from '../../../web/src/components/ag-ui-thread-list/ag-ui-thread-list.js';
 import { MemoryThreadStore } from '../../../web/src/persistence/index.js';

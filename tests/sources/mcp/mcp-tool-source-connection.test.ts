@@ -1,4 +1,5 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { McpToolSourceError, type McpStatusChangedDetail } from '../../../web/src/sources/mcp/index.js';
 import { ToolExecutionManager } from '../../../web/src/tools/index.js';
 import { statusReached, useMcpHarness } from '../../helpers/mcp-test-server.js';

@@ -1,5 +1,6 @@
 import { cleanupWebMCPPolyfill, initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import { exposeToWebMcp, WebMcpUnavailableError, type WebMcpExposure } from '../../../web/src/sources/webmcp/index.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
