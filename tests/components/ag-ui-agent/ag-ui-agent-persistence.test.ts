@@ -196,6 +196,36 @@ describe('<ag-ui-agent> persistence', () => {
     expect((el.store as IndexedDbThreadStore).name).to.equal(dbName);
   });
 
+  it('writes the last of a run stopped by removing the element before it closes its store', async () => {
+    // Every save waits for the gate, so the journal's periodic save is still in flight when the element goes.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const save = IndexedDbThreadStore.prototype.save;
+    const saves = sinon.stub(IndexedDbThreadStore.prototype, 'save').callsFake(async function (this: IndexedDbThreadStore, ...args) {
+      await gate;
+      return save.apply(this, args);
+    });
+    const text = Array.from({ length: 100 }, (_, i) => `Line ${i}.`).join(' ');
+    const el = await mountPersisted(scenarioUrl('text', { text, chunks: 100, delay: 40 }));
+    const errors: PersistenceErrorDetail[] = [];
+    el.addEventListener('ag-ui-persistence-error', (event) => errors.push(event.detail));
+    const sending = el.sendMessage('Stream slowly');
+    await waitUntil(() => saves.called, 'the journal saved nothing while streaming');
+    await waitUntil(() => assistantText(el).includes('Line'), 'streaming to start');
+    const { threadId } = el;
+    const shown = assistantText(el).trim();
+    el.remove();
+    await sending;
+    open();
+    const store = probe();
+    await waitUntil(async () => {
+      const saved = await store.load(threadId);
+      const reply = saved?.messages[1] as { content?: string } | undefined;
+      return saved?.messages.length === 2 && reply?.content?.startsWith(shown);
+    }, 'the stopped run is not written as it ended');
+    expect(errors).to.deep.equal([]);
+  });
+
   it('switches threads through thread-id and reset(), keeping each in the store', async () => {
     const store = new MemoryThreadStore();
     const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${scenarioUrl('text', { text: 'An answer' })} .store=${store}></ag-ui-agent>`);

@@ -30,6 +30,8 @@ export interface ThreadPersistenceOptions {
 export class ThreadPersistenceController implements ReactiveController {
   readonly #options: ThreadPersistenceOptions;
   #journal: ThreadJournal | undefined;
+  /** The last writes of journals unbound (a loop or store replaced, the host removed), until they are done. */
+  readonly #draining = new Set<Promise<void>>();
   #unsubscribe: (() => void) | undefined;
   /** Incremented by each load and switch: an older one that finishes later changes nothing. */
   #generation = 0;
@@ -82,9 +84,14 @@ export class ThreadPersistenceController implements ReactiveController {
     void this.#load(bound, this.#options.threadId());
   }
 
-  /** Writes what is pending now. */
+  /**
+   * Writes what is pending now, and waits for the last writes of journals unbound before (a store may be closed once
+   * this settles).
+   */
   flush(): Promise<void> {
-    return this.#journal?.flush() ?? Promise.resolve();
+    const current = this.#journal?.flush();
+    if (this.#draining.size === 0) return current ?? Promise.resolve();
+    return Promise.all([current, ...this.#draining]).then(() => undefined);
   }
 
   /**
@@ -117,7 +124,11 @@ export class ThreadPersistenceController implements ReactiveController {
     this.#journal = undefined;
     if (!journal) return;
     if (journal.loop.journal === journal) journal.loop.journal = undefined;
-    void journal.flush().finally(() => journal.dispose());
+    const draining = journal.flush().finally(() => {
+      journal.dispose();
+      this.#draining.delete(draining);
+    });
+    this.#draining.add(draining);
   }
 
   /**
