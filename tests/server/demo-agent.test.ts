@@ -66,7 +66,8 @@ describe('demo agent (POST /api/agent)', () => {
     const slow = await postRun(demoAgentUrl({ delay: 5 }), input);
     const slowMs = performance.now() - slowStart;
     const deltas = slow.events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').length;
-    expect(slowMs).to.be.at.least(deltas * 5);
+    // Node's timers may fire up to 1 ms early (libuv measures from the start of its loop turn).
+    expect(slowMs).to.be.at.least(deltas * 4);
     expect(slow.text).to.equal((await postRun(demoAgentUrl(), runInput({ messages: [userMessage('hi')] }))).text);
   });
 

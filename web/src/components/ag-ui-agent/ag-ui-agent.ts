@@ -923,9 +923,6 @@ export class AgUiAgent extends LitElement {
    * The markdown of an assistant message, advanced until the frame's `budgetEnd` (the scheduler's `deadline()`). A
    * rendering left behind its text is caught up in tasks between frames (`MarkdownCatchUp`); while that runs and the
    * agent is idle, frames only show what the tasks rendered.
-   */
-  /**
-   * The markdown of an assistant message, rendered within the frame's budget (a backlog goes to the catch-up tasks).
    * @param streaming - the run may still write this message (the last one while running); its tail is throttled
    */
   #messageMarkdown(
