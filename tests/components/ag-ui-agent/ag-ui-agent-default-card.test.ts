@@ -53,6 +53,20 @@ describe('<ag-ui-agent> default tool card', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('keeps the status mark on the line of its text when a narrow card wraps its header', async () => {
+    const el = await mountThread();
+    el.style.width = '240px';
+    for (const id of ['c1', 'c2']) {
+      // The title and the name fill the first line: the status goes to the next one, its mark with it.
+      const mark = inCard(el, id, 'tool-call-status-icon')!.getBoundingClientRect();
+      const status = inCard(el, id, 'tool-call-status')!.getBoundingClientRect();
+      const title = inCard(el, id, 'tool-call-title')!.getBoundingClientRect();
+      expect(status.top, `${id}: the status wraps below the title`).to.be.greaterThan(title.bottom - 1);
+      expect(Math.abs(mark.bottom - status.bottom), `${id}: mark and text on one line`).to.be.below(4);
+      expect(mark.right).to.be.at.most(status.left + 1);
+    }
+  });
+
   it('sums a finished call up by its result and a waiting one by its first arguments, on one cut line', async () => {
     const el = await mountThread();
     const done = inCard(el, 'c1', 'tool-call-summary')!;

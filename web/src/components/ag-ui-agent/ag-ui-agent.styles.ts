@@ -330,6 +330,14 @@ export const agUiAgentStyles = css`
     font-size: 0.85em;
   }
 
+  /* The status mark and its text wrap as one, never the mark on one line and its text on the next. */
+  .tool-call-state {
+    display: inline-flex;
+    align-items: baseline;
+    gap: 0.25em;
+    white-space: nowrap;
+  }
+
   .tool-call-status {
     color: var(--ag-ui-color-muted);
   }

@@ -202,8 +202,11 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
             >`
           : nothing}
         ${renderToolSourceBadges(data.badges)}
-        <span part="tool-call-status-icon" class="tool-call-status-icon" data-status=${status} aria-hidden="true">${STATUS_ICONS[status] ?? '•'}</span>
-        <span part="tool-call-status tool-call-status-${status}" class="tool-call-status">${label}</span>
+        <span class="tool-call-state"
+          ><span part="tool-call-status-icon" class="tool-call-status-icon" data-status=${status} aria-hidden="true"
+            >${STATUS_ICONS[status] ?? '•'}</span
+          ><span part="tool-call-status tool-call-status-${status}" class="tool-call-status">${label}</span></span
+        >
         ${data.approvedBy
           ? html`<span part="tool-call-approved-by" class="tool-call-approved-by"
               >${data.approvedBy === 'always' ? 'Always allowed' : 'Allowed for this conversation'}</span
