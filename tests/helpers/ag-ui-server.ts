@@ -162,8 +162,12 @@ export async function postRun(url: string, input: RunAgentInput | string, init: 
 /**
  * Reads an SSE response into events: frames split on a blank line, `data:` lines joined, each parsed as JSON (a
  * frame that is not JSON becomes `{ type: 'INVALID_JSON', data }`). Resolves when the stream ends or breaks.
+ * @param onEvents - called with the events read so far each time a read adds some (to act while the stream is open)
  */
-export async function readSseEvents(response: Response): Promise<{ events: BaseEvent[]; error?: unknown }> {
+export async function readSseEvents(
+  response: Response,
+  onEvents?: (events: readonly BaseEvent[]) => void,
+): Promise<{ events: BaseEvent[]; error?: unknown }> {
   const events: BaseEvent[] = [];
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -190,7 +194,9 @@ export async function readSseEvents(response: Response): Promise<{ events: BaseE
       const { done, value } = await reader.read();
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
+      const before = events.length;
       takeFrames(false);
+      if (events.length > before) onEvents?.(events);
     }
     buffer += decoder.decode();
     takeFrames(true);

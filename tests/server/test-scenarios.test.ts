@@ -317,7 +317,13 @@ describe('scripted test agents (POST /api/test/<scenario>)', () => {
         body: JSON.stringify(start()),
         signal: controller.signal,
       });
-      const reading = readSseEvents(response);
+      let allSent!: () => void;
+      const sent = new Promise<void>((resolve) => (allSent = resolve));
+      const reading = readSseEvents(response, (events) => {
+        if (events.length >= 7) allSent();
+      });
+      await sent;
+      // Then nothing more while the client waits (no RUN_FINISHED), until it aborts.
       await new Promise((resolve) => setTimeout(resolve, 300));
       controller.abort();
       const { events, error } = await reading;
