@@ -142,6 +142,24 @@ describe('<ag-ui-agent> remembered approvals in the thread store', () => {
     await sending;
   });
 
+  it("takes up another tab's remembered approvals with its copy of the same thread", async () => {
+    const runs: unknown[] = [];
+    const threadId = crypto.randomUUID();
+    const first = await mountPersisted(EDIT_URL, noteTools(runs), threadId);
+    const second = await mountPersisted(EDIT_URL, noteTools(runs), threadId);
+    await approveRemembering(first, 'thread', first.sendMessage('Edit the note'));
+    await storedApprovals(threadId, ['thread:edit']);
+    // The other element shows the thread as the first one wrote it, and holds its approval.
+    await waitUntil(() => second.messages.length === first.messages.length, 'the thread did not reach the other element');
+    await waitUntil(() => second.rememberedApprovals.length === 1, 'the approval did not reach the other element');
+    expect(second.rememberedApprovals).to.deep.equal([{ toolName: 'edit', scope: 'thread', threadId }]);
+    const asked = askedAbout(second);
+    await second.sendMessage('Edit it again');
+    expect(asked).to.deep.equal([]);
+    expect(approvedBy(second, 'edit')).to.equal('thread');
+    expect(runs).to.deep.equal(['Buy oat milk', 'Buy oat milk']);
+  });
+
   it('keeps approvals forgotten with forgetApprovals() forgotten after a reload', async () => {
     const runs: unknown[] = [];
     const first = await mountPersisted(EDIT_URL, noteTools(runs));

@@ -209,7 +209,10 @@ export class ThreadPersistenceController implements ReactiveController {
     loop.restoreApprovals(load());
   }
 
-  /** Another tab changed the thread shown here: show its copy, while this tab is idle and has nothing to decide. */
+  /**
+   * Another tab changed the thread shown here: show its copy, and take up the approvals the store remembers for it,
+   * while this tab is idle and has nothing to decide.
+   */
   #onStoreChange(change: ThreadStoreChange): void {
     const journal = this.#journal;
     // A deleted thread's approvals went with it (in this tab or another).
@@ -242,6 +245,8 @@ export class ThreadPersistenceController implements ReactiveController {
         if (loop.running || loop.decisions.length > 0 || loop.version !== version || loop.threadId !== threadId) continue;
         loop.restore(snapshot, { recover: false });
         journal.markSaved();
+        // With the thread, what the other tab remembered for it (added to this tab's; a revocation there is not seen).
+        this.#restoreApprovals(journal, Promise.resolve(threadId));
         this.#options.onThreadChanged(threadId, true, true);
       } while (this.#refreshAgain);
     } finally {
