@@ -1,19 +1,21 @@
-import { HttpAgent } from '@ag-ui/client';
+import { EventType, HttpAgent, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { tap } from 'rxjs';
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../web/src/agent/agent-run-loop.js';
 import type { RunErrorDetail } from '../../web/src/agent/types.js';
+import type { MiddlewareNext, SseHttpAgent } from '../../web/src/agent/sse-http-agent.js';
 import { echoTool, recordedRequests, scenarioUrl, TRANSPORTS, useLoopHarness } from '../helpers/agent-fixtures.js';
 
-/** Resolves once the assistant's text `text` has been applied to the loop's messages. */
-function textApplied(loop: AgentRunLoop, text: string): Promise<void> {
+/**
+ * Resolves once `agent` has received an event of type `last` (through a middleware, so in the order the loop's drain
+ * gets them): from then on the `hang` scenario sends nothing, and a fake clock may step through the silence.
+ */
+function received(agent: HttpAgent | SseHttpAgent, last: EventType): Promise<void> {
   return new Promise((resolve) => {
-    const check = (): void => {
-      if (!loop.messages.some((message) => message.role === 'assistant' && message.content === text)) return;
-      loop.removeEventListener('messages-changed', check);
-      resolve();
-    };
-    loop.addEventListener('messages-changed', check);
+    const middleware = (input: RunAgentInput, next: MiddlewareNext) =>
+      next.run(input).pipe(tap((event: BaseEvent) => event.type === last && resolve()));
+    agent.use(middleware);
   });
 }
 
@@ -27,14 +29,21 @@ for (const transport of TRANSPORTS) describe(`AgentRunLoop streamIdleTimeoutMs (
   const harness = useLoopHarness({ settleMs: 50, transport });
   const { loopFor } = harness;
 
-  /** Sends a message under a fake clock and resolves once the `hang` scenario's text has been applied. */
-  async function silentTurn(loop: AgentRunLoop): Promise<{ turn: Promise<void>; errors: RunErrorDetail[]; clock: sinon.SinonFakeTimers }> {
+  /**
+   * Sends a message under a fake clock and resolves once the `hang` scenario's last event arrived (its tool call's
+   * arguments with `?tool=`, else the end of its text): an event still on its way would restart the silence.
+   */
+  async function silentTurn(
+    loop: AgentRunLoop,
+    agent: HttpAgent | SseHttpAgent,
+    last = EventType.TEXT_MESSAGE_END,
+  ): Promise<{ turn: Promise<void>; errors: RunErrorDetail[]; clock: sinon.SinonFakeTimers }> {
     const errors: RunErrorDetail[] = [];
     loop.addEventListener('run-error', (event) => errors.push(event.detail));
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const applied = textApplied(loop, 'Working on it');
+    const silent = received(agent, last);
     const turn = loop.sendMessage('Slow');
-    await applied;
+    await silent;
     return { turn, errors, clock };
   }
 
@@ -47,7 +56,7 @@ for (const transport of TRANSPORTS) describe(`AgentRunLoop streamIdleTimeoutMs (
   it('ends a run whose stream goes silent with stream_stalled after 60 s, keeping the conversation', async () => {
     harness.registry.register(echoTool());
     const { loop, agent } = loopFor(scenarioUrl('hang', { tool: 'echo' }));
-    const { turn, errors, clock } = await silentTurn(loop);
+    const { turn, errors, clock } = await silentTurn(loop, agent, EventType.TOOL_CALL_ARGS);
     await clock.tickAsync(59_999);
     expect(loop.running).to.equal(true);
     expect(errors).to.have.length(0);
@@ -75,7 +84,7 @@ for (const transport of TRANSPORTS) describe(`AgentRunLoop streamIdleTimeoutMs (
   it('takes the timeout from the options, in ms', async () => {
     const agent = new HttpAgent({ url: scenarioUrl('hang') });
     const loop = harness.track(new AgentRunLoop({ agent, registry: harness.registry, streamIdleTimeoutMs: 5000 }));
-    const { turn, errors, clock } = await silentTurn(loop);
+    const { turn, errors, clock } = await silentTurn(loop, agent);
     await clock.tickAsync(5000);
     await turn;
     expect(errors.map((error) => error.code)).to.deep.equal(['stream_stalled']);
@@ -83,9 +92,9 @@ for (const transport of TRANSPORTS) describe(`AgentRunLoop streamIdleTimeoutMs (
 
   for (const off of [0, Infinity]) {
     it(`never times a stream out with streamIdleTimeoutMs ${off}`, async () => {
-      const { loop } = loopFor(scenarioUrl('hang'));
+      const { loop, agent } = loopFor(scenarioUrl('hang'));
       loop.streamIdleTimeoutMs = off;
-      const { turn, errors, clock } = await silentTurn(loop);
+      const { turn, errors, clock } = await silentTurn(loop, agent);
       await clock.tickAsync(10 * 60_000);
       expect(loop.running).to.equal(true);
       loop.stop();
