@@ -1,12 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../../helpers/wait-until.js';
-import { deleteDB } from 'idb';
 import sinon from 'sinon';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { PersistenceErrorDetail, ThreadChangedDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
-import { IndexedDbThreadStore, MemoryThreadStore, ThreadStoreError, type ThreadStore } from '../../../web/src/persistence/index.js';
+import { MemoryThreadStore, ThreadStoreError, type ThreadStore } from '../../../web/src/persistence/index.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
-import { trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
+import { usePersistedDatabase } from '../../helpers/persisted-database.js';
 import { $, noteTools, scenarioUrl, until } from './helpers.js';
 
 const EDIT_URL = scenarioUrl('tool', { tool: 'edit', args: '{"text":"Buy oat milk"}' });
@@ -26,29 +25,8 @@ function approvedBy(el: AgUiAgent, toolName: string): string | undefined {
 }
 
 describe('<ag-ui-agent> remembered approvals in the thread store', () => {
-  let dbName = '';
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  const probes: IndexedDbThreadStore[] = [];
-
-  beforeEach(() => {
-    dbName = `ag-ui-lit-approvals-${crypto.randomUUID()}`;
-    rejections = trackUnhandledRejections();
-  });
-  afterEach(async () => {
-    sinon.restore();
-    for (const el of document.querySelectorAll('ag-ui-agent')) el.remove();
-    for (const probe of probes.splice(0)) probe.close();
-    await deleteDB(dbName);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
-  });
-
-  /** A store of its own on the test's database, to see what the elements wrote. */
-  function probe(): IndexedDbThreadStore {
-    const store = new IndexedDbThreadStore({ name: dbName, onError: () => {} });
-    probes.push(store);
-    return store;
-  }
+  const database = usePersistedDatabase('ag-ui-lit-approvals');
+  const { probe } = database;
 
   /** Waits until the database remembers exactly `expected` (`scope:toolName`) for `threadId`. */
   async function storedApprovals(threadId: string, expected: string[]): Promise<void> {
@@ -65,7 +43,7 @@ describe('<ag-ui-agent> remembered approvals in the thread store', () => {
     const changed = new Promise<CustomEvent<ThreadChangedDetail>>((resolve) =>
       document.addEventListener('ag-ui-thread-changed', (event) => resolve(event), { once: true }),
     );
-    const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${registry} persist persist-name=${dbName} thread-id=${threadId}></ag-ui-agent>`);
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${registry} persist persist-name=${database.dbName} thread-id=${threadId}></ag-ui-agent>`);
     await changed;
     return el;
   }

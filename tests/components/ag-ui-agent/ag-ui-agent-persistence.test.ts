@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../../helpers/wait-until.js';
-import { deleteDB, openDB } from 'idb';
+import { openDB } from 'idb';
 import sinon from 'sinon';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
@@ -13,7 +13,7 @@ import {
   type ThreadStore,
 } from '../../../web/src/persistence/index.js';
 import { ToolRegistry, type ToolDefinition } from '../../../web/src/tools/index.js';
-import { trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
+import { usePersistedDatabase } from '../../helpers/persisted-database.js';
 import { $, $$, assistantText, echoTool, rendered, scenarioUrl, until } from './helpers.js';
 
 /** Resolves once the element is idle (not running). */
@@ -36,30 +36,8 @@ function saveTool(calls: unknown[]): ToolDefinition<{ note: string }> {
 }
 
 describe('<ag-ui-agent> persistence', () => {
-  let dbName = '';
-  let rejections: ReturnType<typeof trackUnhandledRejections>;
-  const probes: IndexedDbThreadStore[] = [];
-
-  beforeEach(() => {
-    dbName = `ag-ui-lit-element-${crypto.randomUUID()}`;
-    rejections = trackUnhandledRejections();
-  });
-  afterEach(async () => {
-    sinon.restore();
-    // Let removed elements close their stores before the database goes.
-    for (const el of document.querySelectorAll('ag-ui-agent')) el.remove();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const probe of probes.splice(0)) probe.close();
-    await deleteDB(dbName);
-    rejections.dispose();
-    expect(rejections.reasons.map(String)).to.deep.equal([]);
-  });
-
-  function probe(): IndexedDbThreadStore {
-    const store = new IndexedDbThreadStore({ name: dbName, onError: () => {} });
-    probes.push(store);
-    return store;
-  }
+  const database = usePersistedDatabase('ag-ui-lit-element');
+  const { probe } = database;
 
   /** Waits until the database holds `threadId` with `count` messages. */
   async function stored(threadId: string, count: number): Promise<void> {
@@ -69,7 +47,7 @@ describe('<ag-ui-agent> persistence', () => {
 
   async function mountPersisted(url: string, registry = new ToolRegistry(), threadId?: string): Promise<AgUiAgent> {
     return fixture<AgUiAgent>(
-      html`<ag-ui-agent url=${url} .registry=${registry} persist persist-name=${dbName} thread-id=${threadId ?? ''}></ag-ui-agent>`,
+      html`<ag-ui-agent url=${url} .registry=${registry} persist persist-name=${database.dbName} thread-id=${threadId ?? ''}></ag-ui-agent>`,
     );
   }
 
@@ -131,7 +109,7 @@ describe('<ag-ui-agent> persistence', () => {
       window.addEventListener('message', listener);
     });
     const frame = document.createElement('iframe');
-    frame.src = `/tests/fixtures/persist-page.html?db=${encodeURIComponent(dbName)}`;
+    frame.src = `/tests/fixtures/persist-page.html?db=${encodeURIComponent(database.dbName)}`;
     document.body.append(frame);
     const { threadId } = await started;
     frame.remove(); // the tab is gone: no flush, no answer
@@ -170,7 +148,7 @@ describe('<ag-ui-agent> persistence', () => {
       window.addEventListener('message', listener);
     });
     const frame = document.createElement('iframe');
-    frame.src = `/tests/fixtures/persist-page.html?db=${encodeURIComponent(dbName)}&effect=read_only`;
+    frame.src = `/tests/fixtures/persist-page.html?db=${encodeURIComponent(database.dbName)}&effect=read_only`;
     document.body.append(frame);
     await started;
     frame.remove();
@@ -193,7 +171,7 @@ describe('<ag-ui-agent> persistence', () => {
     const event = await kept;
     expect(event.detail).to.deep.equal({ threadId: el.threadId, restored: false });
     expect(el.store).to.be.instanceOf(IndexedDbThreadStore);
-    expect((el.store as IndexedDbThreadStore).name).to.equal(dbName);
+    expect((el.store as IndexedDbThreadStore).name).to.equal(database.dbName);
   });
 
   it('writes the last of a run stopped by removing the element before it closes its store', async () => {
@@ -305,7 +283,7 @@ describe('<ag-ui-agent> persistence', () => {
     await stored(threadId, count);
     first.remove();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const db = await openDB(dbName);
+    const db = await openDB(database.dbName);
     const tx = db.transaction('toolCalls', 'readwrite');
     const cursor = await tx.store.openCursor();
     await cursor!.update({ ...cursor!.value, v: THREAD_DB_SCHEMA_VERSION + 1 });
