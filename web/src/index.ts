@@ -208,6 +208,6 @@ export type {
   ToolSourceErrorDetail,
 } from './components/ag-ui-agent/ag-ui-agent.events.js';
 export type { ConnectableToolSource, McpServerConfig } from './sources/tool-source-factory.js';
-export { AgentLoopController, type AgentLoopControllerOptions } from './components/ag-ui-agent/agent-loop-controller.js';
-export type { ToolCallRenderContext, ToolCallRenderer } from './components/ag-ui-agent/tool-render-context.js';
-export type { ActivityRenderer, ActivityView } from './components/ag-ui-agent/render-activity.js';
+export { AgentLoopController, type AgentLoopControllerOptions } from './components/ag-ui-agent/controllers/agent-loop-controller.js';
+export type { ToolCallRenderContext, ToolCallRenderer } from './components/ag-ui-agent/cards/tool-call/tool-render-context.js';
+export type { ActivityRenderer, ActivityView } from './components/ag-ui-agent/cards/activity/render-activity.js';

@@ -5,7 +5,7 @@ import { waitUntil } from '../../helpers/wait-until.js';
 import { Observable } from 'rxjs';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { A2uiActionDetail, A2uiErrorDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
-import { A2uiActivities } from '../../../web/src/components/ag-ui-agent/a2ui/a2ui-activity.js';
+import { A2uiActivities } from '../../../web/src/components/ag-ui-agent/cards/a2ui/a2ui-activity.js';
 import { pushedAgent, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
 import { $, $$, rendered } from './helpers.js';
 import { render } from 'lit';
@@ -102,7 +102,7 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
   // load it once up front so that no test's waits include a cold load.
   before(async function () {
     this.timeout(180_000);
-    const { loadA2ui } = await import('../../../web/src/components/ag-ui-agent/a2ui/render-a2ui.js');
+    const { loadA2ui } = await import('../../../web/src/components/ag-ui-agent/cards/a2ui/render-a2ui.js');
     await loadA2ui();
   });
 

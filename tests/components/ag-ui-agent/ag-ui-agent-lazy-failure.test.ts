@@ -9,7 +9,7 @@ import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
 import { $, assistantText, editTool, mount, rendered, scenarioUrl } from './helpers.js';
 
-const PART_MODULES = ['interrupt-part', 'approval-part', 'activity-part'];
+const PART_MODULES = ['cards/interrupt/interrupt-part', 'cards/approval/approval-part', 'cards/activity/activity-part'];
 
 /** Maps each part's module (as the element imports it, `.js`, or as the test server serves it, `.ts`) to a 404. */
 function makePartsUnavailable(): void {

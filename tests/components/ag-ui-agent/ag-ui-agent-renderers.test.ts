@@ -4,7 +4,7 @@ import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { ActivityChangedDetail } from '../../../web/src/agent/types.js';
-import type { ToolCallRenderContext } from '../../../web/src/components/ag-ui-agent/tool-render-context.js';
+import type { ToolCallRenderContext } from '../../../web/src/components/ag-ui-agent/cards/tool-call/tool-render-context.js';
 import { ToolRegistry, defineUiTool, type UiToolRenderContext } from '../../../web/src/tools/index.js';
 import { pushedAgent, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
 import { $, $$, assistantText, deferred, rendered, scenarioUrl } from './helpers.js';

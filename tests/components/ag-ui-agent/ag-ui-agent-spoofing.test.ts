@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement, html as litHtml } from 'lit';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import { ApprovalFocusController } from '../../../web/src/components/ag-ui-agent/approval-focus-controller.js';
+import { ApprovalFocusController } from '../../../web/src/components/ag-ui-agent/controllers/approval-focus-controller.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { $, $$, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 

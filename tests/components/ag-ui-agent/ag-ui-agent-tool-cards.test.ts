@@ -2,7 +2,7 @@ import { HttpAgent, type Message } from '@ag-ui/client';
 import { expect, fixture, html } from '@open-wc/testing';
 import { waitUntil } from '../../helpers/wait-until.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import { hiddenToolCallsSummary, windowToolCalls } from '../../../web/src/components/ag-ui-agent/tool-cards-window.js';
+import { hiddenToolCallsSummary, windowToolCalls } from '../../../web/src/components/ag-ui-agent/transcript/tool-cards-window.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { $, $$, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 

@@ -3,7 +3,7 @@
 import { AGENT_RUN_LOOP_EVENTS, type AgentRunLoopEventMap } from '../../agent/types.js';
 import type { PersistenceErrorDetail } from '../../persistence/thread-store-error.js';
 import type { ToolDefinition } from '../../tools/index.js';
-import type { A2uiActionDetail, A2uiErrorDetail } from './a2ui/a2ui-activity.js';
+import type { A2uiActionDetail, A2uiErrorDetail } from './cards/a2ui/a2ui-activity.js';
 
 /** Detail of `ag-ui-message-send`: the text about to be sent (trimmed). */
 export interface MessageSendDetail {
@@ -21,7 +21,7 @@ export interface ToolRegistrationErrorDetail {
 }
 
 export type { PersistenceErrorDetail };
-export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './a2ui/a2ui-activity.js';
+export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './cards/a2ui/a2ui-activity.js';
 
 /**
  * Detail of `ag-ui-tool-source-error`: a source of tools could not be used (WebMCP missing for `expose-webmcp`, a tool

@@ -8,24 +8,24 @@ import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolExecuti
 import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
 import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
 import { deadline, timeLeft } from '../../internal/scheduler.js';
-import { AgentLoopController } from './agent-loop-controller.js';
-import { OwnedTools, registerReporting } from './owned-tools.js';
-import { isTextField, ScrollFollowController } from './scroll-follow-controller.js';
+import { AgentLoopController } from './controllers/agent-loop-controller.js';
+import { OwnedTools, registerReporting } from './controllers/owned-tools.js';
+import { isTextField, ScrollFollowController } from './controllers/scroll-follow-controller.js';
 import type { MessageSendDetail, PartErrorDetail, PersistenceErrorDetail, ThreadChangedDetail, ToolRegistrationErrorDetail, ToolSourceErrorDetail } from './ag-ui-agent.events.js';
 import { agUiAgentStyles } from './ag-ui-agent.styles.js';
-import type { ApprovalFocusController } from './approval-focus-controller.js';
-import type { InterruptController } from './interrupt-controller.js';
-import { LazyModule, LazyParts, type LazyPartFailure } from './lazy-part.js';
-import { renderApprovalFallback, renderInterruptsFallback, renderPartError, renderPartLoading } from './render-lazy-part.js';
-import { shownInterrupts } from './shown-interrupts.js';
-import { headersConverter, validHeaders } from './headers-attribute.js';
-import { LoopSourceKeeper, type LoopSource } from './loop-source.js';
-import { TranscriptWindow } from './transcript-window.js';
-import { fitInput, renderComposer, renderErrorBanner } from './render-composer.js';
-import { renderEmptyState, suggestionsConverter, validSuggestions } from './render-empty-state.js';
-import { renderToolCallOnce, toolCallCardData, type ToolCallCardData, type ToolCallCardOptions } from './render-tool-call.js';
-import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './tool-cards-window.js';
-import { ownSelector } from './own-nodes.js';
+import type { ApprovalFocusController } from './controllers/approval-focus-controller.js';
+import type { InterruptController } from './controllers/interrupt-controller.js';
+import { LazyModule, LazyParts, type LazyPartFailure } from './parts/lazy-part.js';
+import { renderApprovalFallback, renderInterruptsFallback, renderPartError, renderPartLoading } from './parts/render-lazy-part.js';
+import { shownInterrupts } from './cards/interrupt/shown-interrupts.js';
+import { headersConverter, validHeaders } from './controllers/headers-attribute.js';
+import { LoopSourceKeeper, type LoopSource } from './controllers/loop-source.js';
+import { TranscriptWindow } from './transcript/transcript-window.js';
+import { fitInput, renderComposer, renderErrorBanner } from './parts/render-composer.js';
+import { renderEmptyState, suggestionsConverter, validSuggestions } from './parts/render-empty-state.js';
+import { renderToolCallOnce, toolCallCardData, type ToolCallCardData, type ToolCallCardOptions } from './cards/tool-call/render-tool-call.js';
+import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './transcript/tool-cards-window.js';
+import { ownSelector } from './transcript/own-nodes.js';
 import {
   buildTranscript,
   renderAssistantMessage,
@@ -34,24 +34,24 @@ import {
   type CopyButton,
   type Transcript,
   type TranscriptItem,
-} from './transcript.js';
-import { ThreadPersistenceController } from './thread-persistence-controller.js';
-import { RenderedElements, findRenderer, renderCustom } from './custom-renderer.js';
-import type { ActivityRenderer } from './render-activity.js';
-import type { A2uiActivities, A2uiActionDetail, A2uiErrorDetail } from './a2ui/a2ui-activity.js';
-import { toolRenderContext, type ToolCallRenderer } from './tool-render-context.js';
-import type { ArgumentsEdit } from './render-tool-approval.js';
+} from './transcript/transcript.js';
+import { ThreadPersistenceController } from './controllers/thread-persistence-controller.js';
+import { RenderedElements, findRenderer, renderCustom } from './cards/custom-renderer.js';
+import type { ActivityRenderer } from './cards/activity/render-activity.js';
+import type { A2uiActivities, A2uiActionDetail, A2uiErrorDetail } from './cards/a2ui/a2ui-activity.js';
+import { toolRenderContext, type ToolCallRenderer } from './cards/tool-call/tool-render-context.js';
+import type { ArgumentsEdit } from './cards/approval/render-tool-approval.js';
 import type { ToolApprovalView } from '../../agent/types.js';
 import type { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
 import { toThreadStoreError } from '../../persistence/thread-store-error.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
 import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
-import { renderExternalCalls } from './render-external-calls.js';
-import { toolSourceBadges } from './render-tool-source.js';
-import type { WebMcpExposeController } from './webmcp-expose-controller.js';
-import type { ToolSourcesController } from './tool-sources-controller.js';
+import { renderExternalCalls } from './cards/tool-call/render-external-calls.js';
+import { toolSourceBadges } from './cards/tool-call/render-tool-source.js';
+import type { WebMcpExposeController } from './controllers/webmcp-expose-controller.js';
+import type { ToolSourcesController } from './controllers/tool-sources-controller.js';
 import type { ConnectableToolSource, McpServerConfig } from '../../sources/tool-source-factory.js';
-import './register-tool-listener.js';
+import './controllers/register-tool-listener.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
 export type { AgUiAgentEventMap } from './ag-ui-agent.events.js';
@@ -75,12 +75,12 @@ const nonEmpty = (value: unknown): boolean => Array.isArray(value) && value.leng
 // What a page may never use is loaded with a dynamic `import()` on first use (once per page), so that the main entry
 // stays light: the interrupt cards when an interrupt is due, the approval card when a call first waits for approval
 // (its schema form when a person first edits arguments), the activity views when the transcript first holds one.
-const interruptPart = new LazyModule('interrupts', () => import('./interrupt-part.js'));
-const approvalPart = new LazyModule('approval', () => import('./approval-part.js'));
-const activityPart = new LazyModule('activity', () => import('./activity-part.js'));
-const approvalEditForm = new LazyModule('approval-edit-form', () => import('./approval-edit-form.js'));
+const interruptPart = new LazyModule('interrupts', () => import('./cards/interrupt/interrupt-part.js'));
+const approvalPart = new LazyModule('approval', () => import('./cards/approval/approval-part.js'));
+const activityPart = new LazyModule('activity', () => import('./cards/activity/activity-part.js'));
+const approvalEditForm = new LazyModule('approval-edit-form', () => import('./cards/approval/approval-edit-form.js'));
 // And the controllers of `toolSources`, `mcpServers` and `expose-webmcp` when a page first sets one.
-const toolSourcesPart = new LazyModule('tool-sources', () => import('./tool-sources-part.js'));
+const toolSourcesPart = new LazyModule('tool-sources', () => import('./parts/tool-sources-part.js'));
 
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.

@@ -1,0 +1,178 @@
+/**
+ * A2UI surfaces in the transcript: activity messages of type `a2ui-surface`, as `@ag-ui/a2ui-middleware` emits them
+ * (content `{ a2ui_operations: [...] }`, A2UI v0.9 messages; or, before the surface is painted, a lifecycle content
+ * `{ status: 'building' | 'retrying' | 'failed', ... }`). This part is eager and small: the renderer
+ * (`render-a2ui.ts`, which loads the optional peer `@a2ui/lit`) is imported on the first surface, so a page that never
+ * gets one never loads it. Until it is there a placeholder shows; if it cannot be loaded, a notice says to install
+ * `@a2ui/lit`.
+ * @module
+ * @internal
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ActivityView } from '../activity/render-activity.js';
+
+/** The `activityType` of A2UI surfaces (`@ag-ui/a2ui-middleware`'s `A2UIActivityType`). */
+export const A2UI_ACTIVITY_TYPE = 'a2ui-surface';
+
+/** The key of the A2UI messages in an `a2ui-surface` activity's content (the middleware's `A2UI_OPERATIONS_KEY`). */
+export const A2UI_OPERATIONS_KEY = 'a2ui_operations';
+
+/**
+ * A person's action on an A2UI surface (A2UI v0.9 client-to-server `action`), as `@ag-ui/a2ui-middleware` reads it
+ * from `forwardedProps.a2uiAction.userAction`.
+ */
+export interface A2uiUserAction {
+  /** The action's name, from the component's `action.event.name`. */
+  name: string;
+  surfaceId: string;
+  /** The id of the component (e.g. the Button) the person used. */
+  sourceComponentId: string;
+  /** ISO 8601 time of the action. */
+  timestamp: string;
+  /** The action's `context`, its data-model paths resolved to their values. */
+  context: Record<string, unknown>;
+}
+
+/** Stable codes of `ag-ui-a2ui-error`. */
+export const A2uiErrorCode = {
+  /** `@a2ui/lit` (or `@a2ui/web_core`) could not be loaded: not installed, or not mapped on a no-build page. */
+  UNAVAILABLE: 'a2ui_unavailable',
+  /** The surface's messages were refused (malformed, unknown catalog, invalid component properties...). */
+  INVALID_SURFACE: 'a2ui_invalid_surface',
+  /** The surface names components its catalog does not have (they are not shown). */
+  UNKNOWN_COMPONENT: 'a2ui_unknown_component',
+  /** The agent gave up building the surface (the middleware's `status: 'failed'`). */
+  GENERATION_FAILED: 'a2ui_generation_failed',
+} as const;
+export type A2uiErrorCode = (typeof A2uiErrorCode)[keyof typeof A2uiErrorCode];
+
+/** Detail of `ag-ui-a2ui-error`: an A2UI surface could not be shown (fully); its entry says so. */
+export interface A2uiErrorDetail {
+  /** The activity message of the surface. */
+  messageId: string;
+  code: A2uiErrorCode;
+  message: string;
+}
+
+/** Detail of `ag-ui-a2ui-action` (cancelable): a person used a control of an A2UI surface. */
+export interface A2uiActionDetail {
+  /** The activity message of the surface. */
+  messageId: string;
+  userAction: A2uiUserAction;
+}
+
+/** What the A2UI entries need from the element. */
+export interface A2uiHost {
+  /** Render again (the renderer has loaded, or a surface changed). */
+  requestUpdate(): void;
+  /** A person used a control of a surface. */
+  action(detail: A2uiActionDetail): void;
+  /** A surface could not be shown (called once per activity content). */
+  error(detail: A2uiErrorDetail): void;
+}
+
+/** What `render-a2ui.ts`'s `loadA2ui()` gives once `@a2ui/lit` is loaded: makes the renderer of an element's surfaces. */
+export interface A2uiRendererModule {
+  createA2uiRenderer(host: A2uiHost): A2uiRenderer;
+}
+
+/** One element's A2UI surfaces: each activity's A2UI state, kept across frames, by activity message id. */
+export interface A2uiRenderer {
+  /** The surfaces of an activity whose content carries `a2ui_operations`. */
+  render(view: ActivityView): TemplateResult;
+  /** Forgets every surface (a new conversation). */
+  clear(): void;
+}
+
+/** Loads the renderer (dynamic imports; replaceable in tests). */
+export type A2uiLoader = () => Promise<A2uiRendererModule>;
+
+const loadRenderer: A2uiLoader = () => import('./render-a2ui.js').then((module) => module.loadA2ui());
+
+/**
+ * The A2UI entries of one element: loads the renderer on the first surface, shows the middleware's lifecycle states
+ * (building, retrying, failed) without it, and contains every failure in the entry.
+ */
+export class A2uiActivities {
+  readonly #host: A2uiHost;
+  readonly #load: A2uiLoader;
+  #renderer: A2uiRenderer | undefined;
+  #loading: Promise<void> | undefined;
+  #unavailable: string | undefined;
+  /** Activity contents whose error has been reported (an error is reported once per content). */
+  readonly #reported = new WeakSet<object>();
+
+  constructor(host: A2uiHost, load: A2uiLoader = loadRenderer) {
+    this.#host = host;
+    this.#load = load;
+  }
+
+  /** The entry of an `a2ui-surface` activity. */
+  render(view: ActivityView): TemplateResult {
+    const content = view.content;
+    const status = typeof content.status === 'string' ? content.status : undefined;
+    const operations = content[A2UI_OPERATIONS_KEY];
+    if (operations === undefined && status !== undefined) return this.#renderLifecycle(view, status);
+    if (!Array.isArray(operations)) {
+      return this.#renderError(view, A2uiErrorCode.INVALID_SURFACE, `its content has no "${A2UI_OPERATIONS_KEY}" list`);
+    }
+    if (this.#renderer) return this.#renderer.render(view);
+    this.#startLoading();
+    if (this.#unavailable !== undefined) return this.#renderError(view, A2uiErrorCode.UNAVAILABLE, this.#unavailable);
+    return html`<p part="a2ui-loading" class="a2ui-loading" role="status">Loading interface…</p>`;
+  }
+
+  /** Forgets every surface (a new conversation). */
+  clear(): void {
+    this.#renderer?.clear();
+  }
+
+  /** The middleware's pre-paint states: building (with its token estimate), retrying, failed. */
+  #renderLifecycle(view: ActivityView, status: string): TemplateResult {
+    const { content } = view;
+    if (status === 'failed') {
+      const error = typeof content.error === 'string' && content.error !== '' ? content.error : 'the agent could not build it';
+      return this.#renderError(view, A2uiErrorCode.GENERATION_FAILED, error);
+    }
+    // Warm the renderer while the agent writes the surface.
+    this.#startLoading();
+    let text = 'Building interface…';
+    if (status === 'retrying') {
+      const attempt = typeof content.attempt === 'number' ? content.attempt : undefined;
+      const max = typeof content.maxAttempts === 'number' ? content.maxAttempts : undefined;
+      text = attempt !== undefined && max !== undefined ? `Retrying… (attempt ${attempt} of ${max})` : 'Retrying…';
+    } else if (typeof content.progressTokens === 'number') {
+      text = `Building interface… (${content.progressTokens} tokens)`;
+    }
+    return html`<p part="a2ui-loading" class="a2ui-loading" role="status" data-status=${status}>${text}</p>`;
+  }
+
+  #renderError(view: ActivityView, code: A2uiErrorCode, message: string): TemplateResult {
+    if (!this.#reported.has(view.content)) {
+      this.#reported.add(view.content);
+      // Not from inside render(): the page's listener may change the element.
+      queueMicrotask(() => this.#host.error({ messageId: view.messageId, code, message }));
+    }
+    const hint = code === A2uiErrorCode.UNAVAILABLE ? html` Install <code>@a2ui/lit</code> to show it.` : nothing;
+    return html`<p part="a2ui-error" class="a2ui-error" role="alert" data-code=${code}>Could not show this interface: ${message}.${hint}</p>`;
+  }
+
+  #startLoading(): void {
+    if (this.#renderer || this.#loading || this.#unavailable !== undefined) return;
+    const unavailable = (error: unknown): void => {
+      console.error('<ag-ui-agent>: could not load the A2UI renderer (is @a2ui/lit installed?):', error);
+      this.#unavailable = 'the A2UI renderer could not be loaded';
+    };
+    this.#loading = this.#load().then((module) => {
+      try {
+        this.#renderer = module.createA2uiRenderer(this.#host);
+      } catch (error) {
+        unavailable(error);
+      }
+    }, unavailable);
+    void this.#loading.then(() => {
+      this.#loading = undefined;
+      this.#host.requestUpdate();
+    });
+  }
+}

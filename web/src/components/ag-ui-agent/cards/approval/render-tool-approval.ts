@@ -1,0 +1,275 @@
+/**
+ * The approval card of `<ag-ui-agent>`, shown inside a tool call's card while the call waits for a person: what will
+ * run (the tool, its effect, the arguments as the page may see them), Approve / Deny, and an optional reason for
+ * denying (sent to the agent with the denial). A render function, so its parts live in the element's own shadow root.
+ * @module
+ * @internal
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ApprovalScope, ToolApprovalView } from '../../../../agent/types.js';
+import type { ToolEffect } from '../../../../tools/index.js';
+import { ownSelector } from '../../transcript/own-nodes.js';
+import { PAYLOAD_PREVIEW_CHARS, prettyJson, renderPayloadSection } from '../tool-call/render-tool-payload.js';
+
+/** Handlers of the approval card's buttons. */
+export interface ToolApprovalCardOptions {
+  /** Called by Approve; by "Allow for this thread" (`remember: 'thread'`) and "Always allow" (`'always'`). */
+  onApprove: (event: Event, toolCallId: string, remember?: ApprovalScope) => void;
+  /** Called by Deny, and by Enter in the reason field; `reason` is the field's trimmed text (`''` when empty). */
+  onDeny: (event: Event, toolCallId: string, reason: string) => void;
+  /** "Edit arguments" (`true`) and its Cancel (`false`). */
+  onEdit: (event: Event, toolCallId: string, editing: boolean) => void;
+  /** The edited arguments' text changed. */
+  onEditInput: (event: Event, toolCallId: string, text: string) => void;
+  /** "Approve with edits". */
+  onApproveEdited: (event: Event, toolCallId: string) => void;
+  /** The "Form" / "JSON" toggle while editing. */
+  onEditMode?: (event: Event, toolCallId: string, mode: 'form' | 'json') => void;
+  /**
+   * The form generated from the tool's schema for `edit` (the lazily loaded `approval-edit-form.ts`), or `undefined`
+   * when there is none (not loaded, or the form cannot express the schema): the card then shows the JSON editor only.
+   */
+  renderEditForm?: (toolCallId: string, toolCallName: string, edit: ArgumentsEdit) => TemplateResult | undefined;
+}
+
+/** An approval whose arguments are being edited: the text, and what is wrong with it or what it changes. */
+export interface ArgumentsEdit {
+  /** The edited arguments as JSON text (what the JSON editor shows; the form writes it too). */
+  text: string;
+  /** Why it cannot be approved (not JSON, or the tool's schema refuses it). */
+  error?: string;
+  /** The schema's issues behind `error`, with their paths (the form shows each at its field). */
+  issues?: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>;
+  /** `text` parsed, when it is a JSON object (valid for the schema or not): what the form shows. */
+  value?: Record<string, unknown>;
+  /** The top-level arguments it changes. */
+  changed: string[];
+  /** Which editor the card shows: the form generated from the tool's schema (when it can express it) or JSON text. */
+  mode?: 'form' | 'json';
+}
+
+/** What each effect means, in the words the card uses. */
+export const EFFECT_LABELS: Readonly<Record<ToolEffect, string>> = Object.freeze({
+  read_only: 'Only reads information',
+  state_change: 'Changes this page',
+  external_side_effect: 'Acts outside this page with your session',
+});
+
+/** The arguments as JSON text, once per arguments object (a card re-renders while it waits). */
+const argumentsTexts = new WeakMap<object, string>();
+
+function argumentsText(args: unknown): string {
+  if (args === undefined) return '';
+  if (typeof args !== 'object' || args === null) return String(args);
+  const cached = argumentsTexts.get(args);
+  if (cached !== undefined) return cached;
+  let text: string;
+  try {
+    text = Object.keys(args).length === 0 ? '' : (JSON.stringify(args) ?? String(args));
+  } catch {
+    text = String(args);
+  }
+  argumentsTexts.set(args, text);
+  return text;
+}
+
+/** The trimmed text of the reason field in the approval card that contains `from`. */
+function reasonNear(from: EventTarget | null): string {
+  const card = (from as Element | null)?.closest?.(ownSelector('.tool-approval'));
+  return card?.querySelector<HTMLInputElement>('.tool-approval-reason')?.value.trim() ?? '';
+}
+
+/**
+ * The approval card: a focusable group (`tabindex=-1`, labelled by its question) so the element can move focus to it
+ * when it appears; Tab then reaches Approve, then Deny (native buttons: Enter and Space work), then the optional
+ * reason field (Enter there denies with the reason).
+ */
+export function renderToolApproval(
+  toolCallId: string,
+  toolCallName: string,
+  approval: ToolApprovalView,
+  options: ToolApprovalCardOptions,
+  edit?: ArgumentsEdit,
+): TemplateResult {
+  if (edit && approval.editable) return renderEditing(toolCallId, toolCallName, edit, options);
+  const titleId = `tool-approval-title-${toolCallId}`;
+  const args = argumentsText(approval.args);
+  // A call that was running when the page went away: its outcome is unknown; the person decides whether it runs again.
+  const recovery = approval.reason === 'recovery';
+  return html`
+    <div
+      role="group"
+      part="tool-approval"
+      class="tool-approval"
+      data-tool-call-id=${toolCallId}
+      data-effect=${approval.effect ?? 'server'}
+      data-reason=${recovery ? 'recovery' : 'policy'}
+      aria-labelledby=${titleId}
+      tabindex="-1"
+    >
+      <p part="tool-approval-title" class="tool-approval-title" id=${titleId}>
+        ${recovery
+          ? html`Outcome unknown: <span class="tool-approval-name">${toolCallName}</span> was running when the page was
+              reloaded, so it may have completed.`
+          : html`Allow <span class="tool-approval-name">${toolCallName}</span> to run?`}
+      </p>
+      <p part="tool-approval-effect" class="tool-approval-effect">
+        ${approval.effect === undefined
+          ? "Runs on the agent's server, which asks before it does"
+          : html`${EFFECT_LABELS[approval.effect] ?? approval.effect} <span class="tool-approval-effect-id">(${approval.effect})</span>`}
+      </p>
+      ${args === ''
+        ? html`<p part="tool-approval-no-args" class="tool-approval-no-args">No arguments.</p>`
+        : args.length <= PAYLOAD_PREVIEW_CHARS
+          ? html`<pre part="tool-approval-args" class="tool-approval-args" aria-label="Arguments">${prettyJson(args)}</pre>`
+          : // Large arguments: a bounded preview, with the whole of them on request (what the call runs with).
+            renderPayloadSection(args, false, { which: 'args', label: 'Arguments', fileName: `${toolCallName}-arguments.json` })}
+      <div part="tool-approval-actions" class="tool-approval-actions">
+        <button
+          part="tool-approval-approve"
+          class="tool-approval-approve"
+          type="button"
+          aria-label="${recovery ? 'Run again' : 'Approve'} ${toolCallName}"
+          @click=${(event: Event) => options.onApprove(event, toolCallId)}
+        >
+          ${recovery ? 'Run again' : 'Approve'}
+        </button>
+        ${approval.editable
+          ? html`<button
+              part="tool-approval-edit-button"
+              class="tool-approval-edit-button"
+              type="button"
+              aria-label="Edit arguments of ${toolCallName}"
+              @click=${(event: Event) => options.onEdit(event, toolCallId, true)}
+            >
+              Edit arguments
+            </button>`
+          : nothing}
+        ${approval.rememberable && !recovery
+          ? html`<button
+                part="tool-approval-remember tool-approval-remember-thread"
+                class="tool-approval-remember"
+                type="button"
+                aria-label="Allow for this conversation: ${toolCallName}"
+                @click=${(event: Event) => options.onApprove(event, toolCallId, 'thread')}
+              >
+                Allow for this conversation
+              </button>
+              <button
+                part="tool-approval-remember tool-approval-remember-always"
+                class="tool-approval-remember"
+                type="button"
+                aria-label="Always allow ${toolCallName}"
+                @click=${(event: Event) => options.onApprove(event, toolCallId, 'always')}
+              >
+                Always allow
+              </button>`
+          : nothing}
+        <button
+          part="tool-approval-deny"
+          class="tool-approval-deny"
+          type="button"
+          aria-label="${recovery ? 'Mark as failed' : 'Deny'} ${toolCallName}"
+          @click=${(event: Event) => options.onDeny(event, toolCallId, reasonNear(event.currentTarget))}
+        >
+          ${recovery ? 'Mark as failed' : 'Deny'}
+        </button>
+        ${recovery ? nothing : html`<input
+          part="tool-approval-reason"
+          class="tool-approval-reason"
+          type="text"
+          maxlength="500"
+          placeholder="Reason (optional, sent with Deny)"
+          aria-label="Reason for denying ${toolCallName} (optional)"
+          @keydown=${(event: KeyboardEvent) => {
+            if (event.key !== 'Enter' || event.isComposing) return;
+            event.preventDefault();
+            options.onDeny(event, toolCallId, reasonNear(event.currentTarget));
+          }}
+        />`}
+      </div>
+    </div>
+  `;
+}
+
+/**
+ * The approval card while the person edits the arguments: the JSON text (checked against the tool's schema as they
+ * type), what the edit changes or why it cannot run, "Approve with edits" (disabled while invalid) and Cancel.
+ */
+function renderEditing(toolCallId: string, toolCallName: string, edit: ArgumentsEdit, options: ToolApprovalCardOptions): TemplateResult {
+  const titleId = `tool-approval-title-${toolCallId}`;
+  const fieldId = `tool-approval-edit-${toolCallId}`;
+  const messageId = `tool-approval-edit-message-${toolCallId}`;
+  const form = options.renderEditForm?.(toolCallId, toolCallName, edit);
+  const asForm = form !== undefined && edit.mode !== 'json';
+  return html`
+    <div
+      role="group"
+      part="tool-approval tool-approval-editing"
+      class="tool-approval"
+      data-tool-call-id=${toolCallId}
+      data-edit-mode=${asForm ? 'form' : 'json'}
+      aria-labelledby=${titleId}
+      tabindex="-1"
+    >
+      <p part="tool-approval-title" class="tool-approval-title" id=${titleId}>
+        Edit the arguments of <span class="tool-approval-name">${toolCallName}</span>, then approve
+      </p>
+      ${form === undefined
+        ? nothing
+        : html`<div part="tool-approval-edit-mode" class="tool-approval-edit-mode" role="group" aria-label="Edit as">
+            <button
+              type="button"
+              part="tool-approval-edit-mode-form"
+              aria-pressed=${asForm ? 'true' : 'false'}
+              ?disabled=${edit.value === undefined}
+              title=${edit.value === undefined ? 'The JSON must be an object first' : ''}
+              @click=${(event: Event) => options.onEditMode?.(event, toolCallId, 'form')}
+            >
+              Form
+            </button>
+            <button
+              type="button"
+              part="tool-approval-edit-mode-json"
+              aria-pressed=${asForm ? 'false' : 'true'}
+              @click=${(event: Event) => options.onEditMode?.(event, toolCallId, 'json')}
+            >
+              JSON
+            </button>
+          </div>`}
+      ${asForm
+        ? form
+        : html`<label class="tool-approval-edit-label" for=${fieldId}>Arguments (JSON)</label>
+            <textarea
+              part="tool-approval-edit"
+              class="tool-approval-edit"
+              id=${fieldId}
+              rows="6"
+              spellcheck="false"
+              aria-invalid=${edit.error ? 'true' : 'false'}
+              aria-describedby=${messageId}
+              .value=${edit.text}
+              @input=${(event: Event) => options.onEditInput(event, toolCallId, (event.target as HTMLTextAreaElement).value)}
+            ></textarea>`}
+      ${edit.error
+        ? html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">${edit.error}</p>`
+        : html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
+            ${edit.changed.length === 0 ? 'Unchanged.' : `Changed: ${edit.changed.join(', ')}.`}
+          </p>`}
+      <div part="tool-approval-actions" class="tool-approval-actions">
+        <button
+          part="tool-approval-approve tool-approval-approve-edited"
+          class="tool-approval-approve"
+          type="button"
+          ?disabled=${edit.error !== undefined}
+          @click=${(event: Event) => options.onApproveEdited(event, toolCallId)}
+        >
+          Approve with edits
+        </button>
+        <button part="tool-approval-edit-cancel" class="tool-approval-edit-cancel" type="button" @click=${(event: Event) => options.onEdit(event, toolCallId, false)}>
+          Cancel editing
+        </button>
+      </div>
+    </div>
+  `;
+}
