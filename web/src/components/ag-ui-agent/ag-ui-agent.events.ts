@@ -3,6 +3,7 @@
 import { AGENT_RUN_LOOP_EVENTS, type AgentRunLoopEventMap } from '../../agent/types.js';
 import type { PersistenceErrorDetail } from '../../persistence/thread-store-error.js';
 import type { ToolDefinition } from '../../tools/index.js';
+import { emit, type Emit } from '../../internal/emit.js';
 import type { A2uiActionDetail, A2uiErrorDetail } from './cards/a2ui/a2ui-activity.js';
 
 /** Detail of `ag-ui-message-send`: the text about to be sent (trimmed). */
@@ -118,6 +119,13 @@ export interface AgUiDocumentEventMap extends AgUiAgentEventMap {
    */
   'ag-ui-register-tool': CustomEvent<ToolDefinition>;
 }
+
+/**
+ * Fires one of `<ag-ui-agent>`'s own events on `target` (the element, or `document` for page-wide ones): bubbling,
+ * composed, cancelable when `options.cancelable` (then returns `false` if a listener called `preventDefault()`).
+ * @internal
+ */
+export const emitAgentEvent: Emit<AgUiAgentEventMap> = emit;
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- interface merging is the point

@@ -1,21 +1,21 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentRunLoop } from '../../../agent/agent-run-loop.js';
 import { AGENT_RUN_LOOP_EVENTS } from '../../../agent/types.js';
+import { emit } from '../../../internal/emit.js';
+import { FrameCoalescer } from '../../../internal/frame-coalescer.js';
 
-/** Options of `AgentLoopController`. */
-export interface AgentLoopControllerOptions {
-  /**
-   * Re-fire each loop event on the host as `ag-ui-<name>` (bubbling, composed, same detail), `running-changed`
-   * excepted. A cancelable loop event is re-fired cancelable, and a `preventDefault()` on the host's event is passed
-   * back to the loop's. Default `true`.
-   */
-  forwardEvents?: boolean;
-}
+/**
+ * Options of `AgentLoopController`: none are left (the controller always re-fires the loop's events).
+ * @deprecated Construct with the host alone; kept only so that existing imports of the name compile.
+ */
+export type AgentLoopControllerOptions = Record<never, never>;
 
 /**
  * Binds a host element to an `AgentRunLoop`: listens to every loop event, re-fires it on the host as `ag-ui-<name>`
- * at once (events are facts, not frames), and asks the host to render at most once per animation frame however many
- * events arrived (a 100,000-token reply renders once per frame, not once per token).
+ * at once (bubbling, composed, same detail; `running-changed` excepted: events are facts, not frames), and asks the
+ * host to render at most once per animation frame however many events arrived (a 100,000-token reply renders once
+ * per frame, not once per token). A cancelable loop event is re-fired cancelable, and a `preventDefault()` on the
+ * host's event is passed back to the loop's.
  *
  * Listens only while the host is connected; setting `loop` moves the listeners to the new loop.
  *
@@ -30,15 +30,14 @@ export interface AgentLoopControllerOptions {
  */
 export class AgentLoopController implements ReactiveController {
   readonly #host: ReactiveControllerHost & EventTarget;
-  readonly #forwardEvents: boolean;
+  readonly #frame: FrameCoalescer;
   #loop: AgentRunLoop | undefined;
   #listening: AgentRunLoop | undefined;
   #connected = false;
-  #frame: number | undefined;
 
-  constructor(host: ReactiveControllerHost & EventTarget, options: AgentLoopControllerOptions = {}) {
+  constructor(host: ReactiveControllerHost & EventTarget, _options?: AgentLoopControllerOptions) {
     this.#host = host;
-    this.#forwardEvents = options.forwardEvents ?? true;
+    this.#frame = new FrameCoalescer(() => host.requestUpdate());
     host.addController(this);
   }
 
@@ -64,34 +63,19 @@ export class AgentLoopController implements ReactiveController {
   hostDisconnected(): void {
     this.#connected = false;
     this.#listen();
-    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
-    this.#frame = undefined;
+    this.#frame.cancel();
   }
 
   /** Schedules one host update for the next animation frame (coalescing every call until then). */
   requestFrameUpdate(): void {
-    if (this.#frame !== undefined || !this.#connected) return;
-    this.#frame = requestAnimationFrame(() => {
-      this.#frame = undefined;
-      this.#host.requestUpdate();
-    });
-  }
-
-  /** Whether an update is scheduled for the next frame. */
-  get frameUpdatePending(): boolean {
-    return this.#frame !== undefined;
+    if (this.#connected) this.#frame.request();
   }
 
   /** @internal the listener object added to the loop for every event */
   handleEvent(event: Event): void {
-    if (this.#forwardEvents && event.type !== 'running-changed') {
-      const forwarded = new CustomEvent(`ag-ui-${event.type}`, {
-        detail: (event as CustomEvent<unknown>).detail,
-        bubbles: true,
-        composed: true,
-        cancelable: event.cancelable,
-      });
-      if (!this.#host.dispatchEvent(forwarded)) event.preventDefault();
+    if (event.type !== 'running-changed') {
+      const detail = (event as CustomEvent<unknown>).detail;
+      if (!emit(this.#host, `ag-ui-${event.type}`, detail, { cancelable: event.cancelable })) event.preventDefault();
     }
     this.requestFrameUpdate();
   }

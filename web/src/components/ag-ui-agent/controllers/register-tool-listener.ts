@@ -5,7 +5,7 @@
  * @module
  */
 import { globalToolRegistry, type ToolDefinition } from '../../../tools/index.js';
-import type { ToolRegistrationErrorDetail } from '../ag-ui-agent.events.js';
+import { emitAgentEvent } from '../ag-ui-agent.events.js';
 
 let installed = false;
 
@@ -21,9 +21,7 @@ function onRegisterTool(event: CustomEvent<ToolDefinition>): void {
   } catch (error) {
     const toolName = typeof (definition as { name?: unknown } | null)?.name === 'string' ? (definition as { name: string }).name : undefined;
     console.error(`ag-ui-register-tool: could not register ${toolName ? `"${toolName}"` : 'the tool'}:`, error);
-    const detail: ToolRegistrationErrorDetail = { toolName, error, source: 'register-tool-event' };
-    const errorEvent = new CustomEvent('ag-ui-tool-registration-error', { detail, bubbles: true, composed: true });
-    document.dispatchEvent(errorEvent);
+    emitAgentEvent(document, 'ag-ui-tool-registration-error', { toolName, error, source: 'register-tool-event' });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { FrameCoalescer } from '../../../internal/frame-coalescer.js';
 
 /** Options of `ScrollFollowController`. */
 export interface ScrollFollowControllerOptions {
@@ -78,7 +79,15 @@ export class ScrollFollowController implements ReactiveController {
   #observer: ResizeObserver | undefined;
   #observed: Element | undefined;
   #observedScroller: Element | undefined;
-  #resizeFrame: number | undefined;
+  /** A resize of the content, judged one frame after the observer saw it. */
+  readonly #resizeFrame = new FrameCoalescer(() => {
+    if (this.keepingPosition) return;
+    const scroller = this.#options.scroller();
+    // Not if it moved since the last measure: the reader scrolled (their scroll event may not have come yet),
+    // and `onScroll()` lets go of the element.
+    if (this.#held !== undefined && scroller?.scrollTop === this.#lastTop) this.#restore(scroller, this.#held);
+    this.onScroll();
+  });
 
   constructor(host: ReactiveControllerHost, options: ScrollFollowControllerOptions) {
     this.#options = options;
@@ -123,24 +132,12 @@ export class ScrollFollowController implements ReactiveController {
     if (typeof ResizeObserver !== 'undefined') {
       // Judged like a scroll (a reader's scroll that layout overtook has its event only next frame), one frame later:
       // scrolling inside the observer's callback would resize the content again and loop.
-      this.#observer = new ResizeObserver(() => {
-        if (this.#resizeFrame !== undefined) return;
-        this.#resizeFrame = requestAnimationFrame(() => {
-          this.#resizeFrame = undefined;
-          if (this.keepingPosition) return;
-          const scroller = this.#options.scroller();
-          // Not if it moved since the last measure: the reader scrolled (their scroll event may not have come yet),
-          // and `onScroll()` lets go of the element.
-          if (this.#held !== undefined && scroller?.scrollTop === this.#lastTop) this.#restore(scroller, this.#held);
-          this.onScroll();
-        });
-      });
+      this.#observer = new ResizeObserver(() => this.#resizeFrame.request());
     }
   }
 
   hostDisconnected(): void {
-    if (this.#resizeFrame !== undefined) cancelAnimationFrame(this.#resizeFrame);
-    this.#resizeFrame = undefined;
+    this.#resizeFrame.cancel();
     this.#observer?.disconnect();
     this.#observer = undefined;
     this.#observed = undefined;
