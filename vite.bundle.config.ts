@@ -22,7 +22,7 @@ export default defineConfig({
       fileName: () => 'ag-ui-lit.js',
     },
     rolldownOptions: {
-      // A2UI's renderer stays out (an optional peer, a few hundred KB): the element imports it on the first A2UI
+      // A2UI's library stays out (an optional peer, a few hundred KB): the bundle's `ag-ui-lit/a2ui` imports it on the first A2UI
       // surface, which works where the page maps `@a2ui/lit` and `@a2ui/web_core` (an import map), and otherwise
       // says to install it.
       external: (id) => id.startsWith('@a2ui/'),

@@ -58,6 +58,7 @@ export default defineConfig(({ command, mode }) => ({
               'sources/webmcp/index': 'web/src/sources/webmcp/index.ts',
               'react/index': 'web/src/react/index.ts',
               'react/inspector': 'web/src/react/inspector.ts',
+              a2ui: 'web/src/a2ui.ts',
             },
             formats: ['es'],
           },

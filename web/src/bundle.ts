@@ -17,4 +17,6 @@
 export * from './index.js';
 // A page without a build step gets the thread list too: it cannot pick subpaths.
 export * from './thread-list.js';
+// And A2UI surfaces (its renderer loads `@a2ui/lit` on the first surface, where the page maps it in an import map).
+export * from './a2ui.js';
 export { z } from 'zod';

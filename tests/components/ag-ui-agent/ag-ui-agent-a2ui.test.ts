@@ -4,6 +4,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../../helpers/wait-until.js';
 import { Observable } from 'rxjs';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+// The opt-in entry: registers the A2UI renderer with the element.
+import '../../../web/src/a2ui.js';
 import type { A2uiActionDetail, A2uiErrorDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
 import { A2uiActivities } from '../../../web/src/components/ag-ui-agent/cards/a2ui/a2ui-activity.js';
 import { pushedAgent, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';

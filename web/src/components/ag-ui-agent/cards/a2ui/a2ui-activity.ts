@@ -1,15 +1,16 @@
 /**
  * A2UI surfaces in the transcript: activity messages of type `a2ui-surface`, as `@ag-ui/a2ui-middleware` emits them
  * (content `{ a2ui_operations: [...] }`, A2UI v0.9 messages; or, before the surface is painted, a lifecycle content
- * `{ status: 'building' | 'retrying' | 'failed', ... }`). This part is eager and small: the renderer
- * (`render-a2ui.ts`, which loads the optional peer `@a2ui/lit`) is imported on the first surface, so a page that never
- * gets one never loads it. Until it is there a placeholder shows; if it cannot be loaded, a notice says to install
- * `@a2ui/lit`.
+ * `{ status: 'building' | 'retrying' | 'failed', ... }`). This part is small and free of optional peers: the renderer
+ * (`render-a2ui.ts`, which loads the optional peer `@a2ui/lit`) is registered by `ag-ui-lit/a2ui` and loaded on the
+ * first surface, so a page that never gets one never loads it. Until it is there a placeholder shows; without
+ * `ag-ui-lit/a2ui`, a notice says to import it; if `@a2ui/lit` cannot be loaded, a notice says to install it.
  * @module
  * @internal
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ActivityView } from '../activity/render-activity.js';
+import { registeredA2uiRenderer, type A2uiLoader } from './a2ui-registration.js';
 
 /** The `activityType` of A2UI surfaces (`@ag-ui/a2ui-middleware`'s `A2UIActivityType`). */
 export const A2UI_ACTIVITY_TYPE = 'a2ui-surface';
@@ -84,10 +85,10 @@ export interface A2uiRenderer {
   clear(): void;
 }
 
-/** Loads the renderer (dynamic imports; replaceable in tests). */
-export type A2uiLoader = () => Promise<A2uiRendererModule>;
+export type { A2uiLoader };
 
-const loadRenderer: A2uiLoader = () => import('./render-a2ui.js').then((module) => module.loadA2ui());
+/** Why an `a2ui-surface` activity is not shown when the page did not import `ag-ui-lit/a2ui`. */
+const NOT_IMPORTED = 'A2UI is not loaded on this page';
 
 /**
  * The A2UI entries of one element: loads the renderer on the first surface, shows the middleware's lifecycle states
@@ -95,14 +96,16 @@ const loadRenderer: A2uiLoader = () => import('./render-a2ui.js').then((module) 
  */
 export class A2uiActivities {
   readonly #host: A2uiHost;
-  readonly #load: A2uiLoader;
+  /** The loader given to the constructor (else the one `ag-ui-lit/a2ui` registered, looked up when needed). */
+  readonly #load: A2uiLoader | undefined;
   #renderer: A2uiRenderer | undefined;
   #loading: Promise<void> | undefined;
   #unavailable: string | undefined;
   /** Activity contents whose error has been reported (an error is reported once per content). */
   readonly #reported = new WeakSet<object>();
 
-  constructor(host: A2uiHost, load: A2uiLoader = loadRenderer) {
+  /** @param load - loads the renderer; default: the one `ag-ui-lit/a2ui` registered (replaceable in tests) */
+  constructor(host: A2uiHost, load?: A2uiLoader) {
     this.#host = host;
     this.#load = load;
   }
@@ -117,6 +120,8 @@ export class A2uiActivities {
       return this.#renderError(view, A2uiErrorCode.INVALID_SURFACE, `its content has no "${A2UI_OPERATIONS_KEY}" list`);
     }
     if (this.#renderer) return this.#renderer.render(view);
+    // Looked up at each render: the page may import `ag-ui-lit/a2ui` after the first surface arrived.
+    if (!this.#loader()) return this.#renderError(view, A2uiErrorCode.UNAVAILABLE, NOT_IMPORTED);
     this.#startLoading();
     if (this.#unavailable !== undefined) return this.#renderError(view, A2uiErrorCode.UNAVAILABLE, this.#unavailable);
     return html`<p part="a2ui-loading" class="a2ui-loading" role="status">Loading interface…</p>`;
@@ -153,17 +158,27 @@ export class A2uiActivities {
       // Not from inside render(): the page's listener may change the element.
       queueMicrotask(() => this.#host.error({ messageId: view.messageId, code, message }));
     }
-    const hint = code === A2uiErrorCode.UNAVAILABLE ? html` Install <code>@a2ui/lit</code> to show it.` : nothing;
+    const hint =
+      code !== A2uiErrorCode.UNAVAILABLE
+        ? nothing
+        : message === NOT_IMPORTED
+          ? html` Add <code>import 'ag-ui-lit/a2ui'</code> to the page to show it.`
+          : html` Install <code>@a2ui/lit</code> to show it.`;
     return html`<p part="a2ui-error" class="a2ui-error" role="alert" data-code=${code}>Could not show this interface: ${message}.${hint}</p>`;
   }
 
+  #loader(): A2uiLoader | undefined {
+    return this.#load ?? registeredA2uiRenderer();
+  }
+
   #startLoading(): void {
-    if (this.#renderer || this.#loading || this.#unavailable !== undefined) return;
+    const load = this.#loader();
+    if (!load || this.#renderer || this.#loading || this.#unavailable !== undefined) return;
     const unavailable = (error: unknown): void => {
       console.error('<ag-ui-agent>: could not load the A2UI renderer (is @a2ui/lit installed?):', error);
       this.#unavailable = 'the A2UI renderer could not be loaded';
     };
-    this.#loading = this.#load().then((module) => {
+    this.#loading = load().then((module) => {
       try {
         this.#renderer = module.createA2uiRenderer(this.#host);
       } catch (error) {
