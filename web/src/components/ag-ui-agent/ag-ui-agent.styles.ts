@@ -180,7 +180,7 @@ export const agUiAgentStyles = css`
    * A long reply's completed blocks come in chunks of up to 8 KB of text (IncrementalMarkdown): big chunks out of
    * view are neither laid out nor painted, so a frame's style and layout work stays small however long the reply
    * grows. Per chunk, not per block: Chromium checks every content-visibility: auto element in every frame. The
-   * height of one never shown is estimated inline (transcript.ts, renderChunk).
+   * height of one never shown is estimated inline (transcript/markdown-view.ts, renderChunk).
    */
   .markdown-chunk.skippable {
     content-visibility: auto;

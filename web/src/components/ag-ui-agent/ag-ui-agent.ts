@@ -1,56 +1,35 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
-import { repeat } from '../../internal/repeat.js';
-import type { ActivityMessage, Context, Message, State, ToolCall } from '@ag-ui/client';
-import { AgentRunLoop, DEFAULT_STREAM_IDLE_TIMEOUT_MS } from '../../agent/agent-run-loop.js';
-import { RunErrorCode, type ApprovalScope, type PendingDecision, type RememberedApproval, type RunErrorDetail, type RunnableAgent, type ToolCallRecord, type UnknownToolsMode } from '../../agent/types.js';
-import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolExecutionManager, type ToolPolicy } from '../../tools/index.js';
-import { MarkdownCache, type RenderedMarkdown } from '../../internal/markdown.js';
-import { MarkdownCatchUp } from '../../internal/markdown-catch-up.js';
-import { deadline, timeLeft } from '../../internal/scheduler.js';
-import { AgentLoopController } from './controllers/agent-loop-controller.js';
-import { OwnedTools, registerReporting } from './controllers/owned-tools.js';
-import { isTextField, ScrollFollowController } from './controllers/scroll-follow-controller.js';
-import type { MessageSendDetail, PartErrorDetail, PersistenceErrorDetail, ThreadChangedDetail, ToolRegistrationErrorDetail, ToolSourceErrorDetail } from './ag-ui-agent.events.js';
-import { agUiAgentStyles } from './ag-ui-agent.styles.js';
-import type { ApprovalFocusController } from './controllers/approval-focus-controller.js';
-import type { InterruptController } from './controllers/interrupt-controller.js';
-import { LazyModule, LazyParts, type LazyPartFailure } from './parts/lazy-part.js';
-import { renderApprovalFallback, renderInterruptsFallback, renderPartError, renderPartLoading } from './parts/render-lazy-part.js';
-import { shownInterrupts } from './cards/interrupt/shown-interrupts.js';
-import { headersConverter, validHeaders } from './controllers/headers-attribute.js';
-import { LoopSourceKeeper, type LoopSource } from './controllers/loop-source.js';
-import { TranscriptWindow } from './transcript/transcript-window.js';
-import { fitInput, renderComposer, renderErrorBanner } from './parts/render-composer.js';
-import { renderEmptyState, suggestionsConverter, validSuggestions } from './parts/render-empty-state.js';
-import { renderToolCallOnce, toolCallCardData, type ToolCallCardData, type ToolCallCardOptions } from './cards/tool-call/render-tool-call.js';
-import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN, windowToolCalls } from './transcript/tool-cards-window.js';
-import { ownSelector } from './transcript/own-nodes.js';
-import {
-  buildTranscript,
-  renderAssistantMessage,
-  renderReasoning,
-  renderUserMessage,
-  type CopyButton,
-  type Transcript,
-  type TranscriptItem,
-} from './transcript/transcript.js';
-import { ThreadPersistenceController } from './controllers/thread-persistence-controller.js';
-import { RenderedElements, findRenderer, renderCustom } from './cards/custom-renderer.js';
-import type { ActivityRenderer } from './cards/activity/render-activity.js';
-import type { A2uiActivities, A2uiActionDetail, A2uiErrorDetail } from './cards/a2ui/a2ui-activity.js';
-import { toolRenderContext, type ToolCallRenderer } from './cards/tool-call/tool-render-context.js';
-import type { ArgumentsEdit } from './cards/approval/render-tool-approval.js';
-import type { ToolApprovalView } from '../../agent/types.js';
-import type { IndexedDbThreadStore } from '../../persistence/indexed-db-thread-store.js';
-import { toThreadStoreError } from '../../persistence/thread-store-error.js';
+import type { Context, Message, State } from '@ag-ui/client';
+import { DEFAULT_STREAM_IDLE_TIMEOUT_MS, type AgentRunLoop } from '../../agent/agent-run-loop.js';
+import type { PendingDecision, RememberedApproval, RunnableAgent, ToolCallRecord, UnknownToolsMode } from '../../agent/types.js';
 import type { ThreadStore } from '../../persistence/thread-store.js';
-import type { ThreadStoreError } from '../../persistence/thread-store-error.js';
-import { renderExternalCalls } from './cards/tool-call/render-external-calls.js';
-import { toolSourceBadges } from './cards/tool-call/render-tool-source.js';
-import type { WebMcpExposeController } from './controllers/webmcp-expose-controller.js';
-import type { ToolSourcesController } from './controllers/tool-sources-controller.js';
 import type { ConnectableToolSource, McpServerConfig } from '../../sources/tool-source-factory.js';
+import { globalToolRegistry, ToolRegistry, type ToolDefinition, type ToolExecutionManager, type ToolPolicy } from '../../tools/index.js';
+import { emitAgentEvent } from './ag-ui-agent.events.js';
+import { agUiAgentStyles } from './ag-ui-agent.styles.js';
+import { ActivityCards } from './cards/activity/activity-cards.js';
+import type { ActivityRenderer } from './cards/activity/render-activity.js';
+import { RenderedElements } from './cards/custom-renderer.js';
+import { InterruptCards } from './cards/interrupt/interrupt-cards.js';
+import { renderExternalCalls } from './cards/tool-call/render-external-calls.js';
+import type { ToolCallRenderer } from './cards/tool-call/tool-render-context.js';
+import { AgentLoopController } from './controllers/agent-loop-controller.js';
+import { headersConverter, validHeaders } from './controllers/headers-attribute.js';
+import { LazyToolSources } from './controllers/lazy-tool-sources.js';
+import { applyLoopSettings, loopSettings } from './controllers/loop-settings.js';
+import { LoopBinding } from './controllers/loop-binding.js';
+import { PersistentStore } from './controllers/persistent-store.js';
+import { RegistryBinding } from './controllers/registry-binding.js';
+import { ScrollFollowController } from './controllers/scroll-follow-controller.js';
+import { ThreadPersistenceController } from './controllers/thread-persistence-controller.js';
+import { ToolCardsController } from './controllers/tool-cards-controller.js';
+import { ErrorBanner, renderPersistenceNotice } from './parts/error-banner.js';
+import { LazyParts } from './parts/lazy-part.js';
+import { Composer } from './parts/composer-controller.js';
+import { renderEmptyState, suggestionsConverter, validSuggestions } from './parts/render-empty-state.js';
+import { ownSelector } from './transcript/own-nodes.js';
+import { TranscriptController } from './transcript/transcript-controller.js';
 import './controllers/register-tool-listener.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
@@ -58,29 +37,6 @@ export type { AgUiAgentEventMap } from './ag-ui-agent.events.js';
 
 /** The colour schemes of the `theme` property. */
 export type AgUiTheme = 'auto' | 'light' | 'dark';
-
-/** Run errors that running the agent again on the same conversation cannot fix: their banner has no Retry. */
-const NOT_RETRYABLE: ReadonlySet<string> = new Set([RunErrorCode.MAX_TOOL_ITERATIONS, RunErrorCode.PROTOCOL_ERROR]);
-
-/** Transcript entries rendered when pinned to the bottom; the rest waits behind "Show earlier messages". */
-const WINDOW_SIZE = 50;
-/** Entries added per "Show earlier messages" / "Show newer messages" (or scrolling to the top / bottom). */
-const PAGE_SIZE = 50;
-/** Most transcript entries rendered at once, however far the reader scrolls. */
-const MAX_RENDERED = 150;
-
-/** Whether a list property holds anything (a page may set anything). */
-const nonEmpty = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
-
-// What a page may never use is loaded with a dynamic `import()` on first use (once per page), so that the main entry
-// stays light: the interrupt cards when an interrupt is due, the approval card when a call first waits for approval
-// (its schema form when a person first edits arguments), the activity views when the transcript first holds one.
-const interruptPart = new LazyModule('interrupts', () => import('./cards/interrupt/interrupt-part.js'));
-const approvalPart = new LazyModule('approval', () => import('./cards/approval/approval-part.js'));
-const activityPart = new LazyModule('activity', () => import('./cards/activity/activity-part.js'));
-const approvalEditForm = new LazyModule('approval-edit-form', () => import('./cards/approval/approval-edit-form.js'));
-// And the controllers of `toolSources`, `mcpServers` and `expose-webmcp` when a page first sets one.
-const toolSourcesPart = new LazyModule('tool-sources', () => import('./parts/tool-sources-part.js'));
 
 /**
  * A chat with an AG-UI agent whose browser tools run in this page.
@@ -284,69 +240,78 @@ const toolSourcesPart = new LazyModule('tool-sources', () => import('./parts/too
 export class AgUiAgent extends LitElement {
   static override styles = agUiAgentStyles;
 
+  // The element composes: each controller or card below owns its state; the element wires them to its properties.
   readonly #agentLoop = new AgentLoopController(this);
-  readonly #markdown = new MarkdownCache(500);
-  readonly #markdownCatchUp = new MarkdownCatchUp(this.#markdown, () => this.#agentLoop.requestFrameUpdate());
-  readonly #scroll = new ScrollFollowController(this, {
-    scroller: () => this._transcript,
-    content: () => this._transcriptItems,
-    onNearTop: () => this.#loadEarlier(),
-    atEnd: () => this.#window.atEnd,
-    onNearBottom: () => this.#loadLater(),
+  readonly #loop = (): AgentRunLoop | undefined => this.#agentLoop.loop;
+  readonly #frame = (): void => this.#agentLoop.requestFrameUpdate();
+  readonly #scroll: ScrollFollowController = new ScrollFollowController(this, {
+    scroller: () => this._transcript, content: () => this._transcriptItems, atEnd: () => this.#transcript.atEnd,
+    onNearTop: () => this.#transcript.loadEarlier(), onNearBottom: () => this.#transcript.loadLater(),
   });
-  readonly #window = new TranscriptWindow(WINDOW_SIZE, PAGE_SIZE, MAX_RENDERED);
-  /** Tool cards an agent message shows (by message id), once the reader asked for more than `TOOL_CARDS_SHOWN`. */
-  readonly #toolCardLimits = new Map<string, number>();
-  readonly #lazy = new LazyParts(this, (failure) => this.#reportPartError(failure));
-  /** The interrupt cards, once an interrupt was due and their module loaded. */
-  #interrupts: InterruptController | undefined;
-  /** Focus on new approval cards, once the approval card's module loaded. */
-  #approvalFocus: ApprovalFocusController | undefined;
+  readonly #lazy = new LazyParts(this, ({ part, cause }) =>
+    emitAgentEvent(this, 'ag-ui-part-error', { part, code: 'part_load_failed', message: `The ${part} part could not be loaded.`, cause }),
+  );
+  /** Custom elements made for renderers given by tag name, one per tool call or activity. */
+  readonly #rendered = new RenderedElements();
+  readonly #tools = new RegistryBinding({ registry: () => this.registry, onError: (detail) => emitAgentEvent(this, 'ag-ui-tool-registration-error', detail) });
+  readonly #cards = new ToolCardsController(this, {
+    loop: this.#loop, registry: () => this.#tools.registry, renderers: () => this.renderers,
+    lazy: this.#lazy, rendered: this.#rendered, requestFrameUpdate: this.#frame,
+  });
+  readonly #activities = new ActivityCards(this, {
+    loop: this.#loop, renderers: () => this.activityRenderers, lazy: this.#lazy, rendered: this.#rendered, onRun: () => this.#follow(),
+  });
+  readonly #interrupts = new InterruptCards(this, {
+    loop: this.#loop, lazy: this.#lazy, onResume: () => this.#follow(), focusAfterAnswer: () => this._input?.focus(),
+  });
+  readonly #transcript: TranscriptController = new TranscriptController(this, {
+    loop: this.#loop, scroll: this.#scroll, items: () => this._transcriptItems, requestFrameUpdate: this.#frame,
+    renderCard: this.#cards.renderCard, renderActivity: this.#activities.render,
+  });
   readonly #persistence = new ThreadPersistenceController(this, {
-    loop: () => this.#agentLoop.loop,
-    store: () => (this.isConnected ? this.store : undefined),
-    threadId: () => this.#threadId,
+    loop: this.#loop, store: () => (this.isConnected ? this.store : undefined), threadId: () => this.#threadId,
     onThreadChanged: (threadId, restored, fromOtherTab) => this.#threadChanged(threadId, restored, fromOtherTab),
     // A thread list bound to this element learns of the store (opened on first use) from this event.
-    onKept: (threadId) => this.#fireThreadChanged(threadId, false),
-    onError: (error) => this.#reportPersistenceError(error),
+    onKept: (threadId) => emitAgentEvent(this, 'ag-ui-thread-changed', { threadId, restored: false }),
+    onError: (error) => this.#persistStore.report(error),
+  });
+  readonly #persistStore: PersistentStore = new PersistentStore(this, {
+    wanted: () => (this.persist && !this.#store ? this.persistName || 'ag-ui-lit' : undefined),
+    flush: () => this.#persistence.flush(),
+  });
+  readonly #sources = new LazyToolSources(this, {
+    exposeWebMcp: () => this.exposeWebMcp, toolSources: () => this.toolSources, mcpServers: () => this.mcpServers,
+    registry: () => this.#tools.registry, loop: () => this.#ensureLoop(), lazy: this.#lazy,
+    onError: (detail) => {
+      emitAgentEvent(this, 'ag-ui-tool-source-error', detail);
+      this.#errors.show(detail.message);
+    },
+  });
+  readonly #errors = new ErrorBanner(this, { loop: this.#loop, follow: () => this.#follow(), focusInput: () => this._input?.focus() });
+  readonly #composer = new Composer({
+    input: () => this._input, placeholder: () => this.placeholder, disabled: () => this.disabled, running: () => this.running,
+    send: (text) => this.#startSend(text), stop: () => this.stop(),
+  });
+  readonly #binding = new LoopBinding({
+    controller: this.#agentLoop, threadId: () => this.#threadId, headers: () => validHeaders(this.headers), settings: () => loopSettings(this),
+    source: () => ({ agent: this.agent ?? undefined, url: this.url ?? '', registry: this.#tools.registry }),
+    onNewConversation: () => this.#afterReset(), onError: (message) => this.#errors.show(message, false),
   });
 
-  /** `expose-webmcp`, once a page set it (or a source of tools) and the controllers' module loaded. */
-  #webMcp: WebMcpExposeController | undefined;
-  /** `toolSources` and `mcpServers`, likewise. */
-  #toolSources: ToolSourcesController | undefined;
+  /** The loop, built on demand while connected (a message, a WebMCP call or a reset before the first update). */
+  readonly #ensureLoop = (): AgentRunLoop | undefined => this.#agentLoop.loop ?? (this.isConnected ? this.#binding.sync() : undefined);
+  /** Follows the transcript's end from the next frame on (a message sent, a run resumed). */
+  readonly #follow = (): void => {
+    this.#scroll.follow();
+    this.#frame();
+  };
 
   @query(ownSelector('.transcript')) private _transcript?: HTMLElement;
   @query(ownSelector('.transcript-items')) private _transcriptItems?: HTMLElement;
   @query(ownSelector('.input')) private _input?: HTMLTextAreaElement;
 
-  /** Approval cards whose arguments the person is editing, by toolCallId. */
-  readonly #edits = new Map<string, ArgumentsEdit>();
-  /** Custom elements made for renderers given by tag name, one per tool call or activity. */
-  readonly #rendered = new RenderedElements();
-  /** A2UI surfaces (`a2ui-surface` activities), once the activity module loaded; the renderer loads on the first one. */
-  #a2ui: A2uiActivities | undefined;
-  readonly #ownedTools = new OwnedTools((detail) => this.#reportRegistrationError(detail));
-  #policy: ToolPolicy | undefined;
-  /** The policy this element gave to a registry (the registry's frozen copy), to withdraw it on a change of registry. */
-  #appliedPolicy: { registry: ToolRegistry; policy: Readonly<ToolPolicy> } | undefined;
   #threadId: string | undefined;
   #store: ThreadStore | undefined;
-  /** The store `persist` opened (closed when `persist`, `persist-name` or `store` change, or the element leaves). */
-  #persistStore: IndexedDbThreadStore | undefined;
-  /** The IndexedDB store's module, loading (on first use: a page that never persists does not load it). */
-  #persistOpening: Promise<void> | undefined;
-  #ownRegistry: ToolRegistry | undefined;
-  readonly #source = new LoopSourceKeeper();
-  #transcriptMemo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
-  #localError: { message: string } | undefined;
-  #dismissedError: object | undefined;
-  /** First transcript entry rendered. */
-  #countdownTimer: ReturnType<typeof setTimeout> | undefined;
-  #refocusInput = false;
-  /** The message whose Copy button was last used, and how that went (its label says so until another is used). */
-  #copied: { messageId: string; label: CopyButton['label'] } | undefined;
 
   /**
    * URL of the AG-UI endpoint (HTTP POST, SSE). Used to build an `SseHttpAgent` (SSE only; `@ag-ui/client`'s transport
@@ -389,12 +354,11 @@ export class AgUiAgent extends LitElement {
    */
   @property({ attribute: false })
   get policy(): ToolPolicy | undefined {
-    return this.#policy;
+    return this.#tools.policy;
   }
 
   set policy(value: ToolPolicy | undefined) {
-    this.#policy = value ?? undefined;
-    this.#applyPolicy();
+    this.#tools.policy = value;
   }
 
   /** Follow-up runs allowed per user message before the loop stops with `max_tool_iterations`. Default 5. */
@@ -442,15 +406,8 @@ export class AgUiAgent extends LitElement {
 
   set threadId(value: string) {
     this.#threadId = value || undefined;
-    const loop = this.#agentLoop.loop;
-    if (!loop || this.#threadId === undefined || this.#threadId === loop.threadId) return;
-    if (this.#persistence.store) {
-      // Kept threads load from the store (asynchronously); `ag-ui-thread-changed` says when it is shown.
-      this.#persistence.switchTo(this.#threadId);
-      return;
-    }
-    loop.reset(this.#threadId);
-    this.#threadChanged(this.#threadId, false);
+    // A kept thread loads from the store (asynchronously); `ag-ui-thread-changed` says when it is shown.
+    if (this.#threadId !== undefined) this.#persistence.show(this.#threadId);
   }
 
   /**
@@ -514,7 +471,7 @@ export class AgUiAgent extends LitElement {
    */
   @property({ attribute: false })
   get store(): ThreadStore | undefined {
-    return this.#store ?? this.#persistentStore();
+    return this.#store ?? this.#persistStore.store;
   }
 
   set store(value: ThreadStore | undefined) {
@@ -524,32 +481,22 @@ export class AgUiAgent extends LitElement {
   }
 
   /** The conversation (AG-UI messages), read-only. Empty before the element has an agent. */
-  get messages(): readonly Message[] {
-    return this.#agentLoop.loop?.messages ?? [];
-  }
+  get messages(): readonly Message[] { return this.#agentLoop.loop?.messages ?? []; }
 
   /** The agent's shared state, read-only. */
-  get state(): State {
-    return this.#agentLoop.loop?.state ?? {};
-  }
+  get state(): State { return this.#agentLoop.loop?.state ?? {}; }
 
   /** Every tool call of the thread as its record (`ToolCallRecord`), by `toolCallId`; read-only. Empty without an agent. */
-  get toolCalls(): ReadonlyMap<string, ToolCallRecord> {
-    return this.#agentLoop.loop?.toolCalls ?? new Map();
-  }
+  get toolCalls(): ReadonlyMap<string, ToolCallRecord> { return this.#agentLoop.loop?.toolCalls ?? new Map(); }
 
   /** What waits for a person: tool calls to approve and the interrupts of the last run (`PendingDecision[]`); read-only. */
-  get decisions(): readonly PendingDecision[] {
-    return this.#agentLoop.loop?.decisions ?? [];
-  }
+  get decisions(): readonly PendingDecision[] { return this.#agentLoop.loop?.decisions ?? []; }
 
   /**
    * The `ToolExecutionManager` that runs this element's tool calls (its loop's), read-only; `undefined` before the
    * element has an agent. For tools such as `<ag-ui-tool-inspector>` that follow executions and circuit state live.
    */
-  get manager(): ToolExecutionManager | undefined {
-    return this.#agentLoop.loop?.manager;
-  }
+  get manager(): ToolExecutionManager | undefined { return this.#agentLoop.loop?.manager; }
 
   /**
    * The approvals a person asked to remember with "Allow for this conversation" or "Always allow" in an approval card
@@ -557,9 +504,7 @@ export class AgUiAgent extends LitElement {
    * threads in a store (`persist`, `store`) that has the approval methods, they are kept there too and come back
    * after a reload: a thread's with that thread, "always" ones for every thread of the store.
    */
-  get rememberedApprovals(): RememberedApproval[] {
-    return this.#agentLoop.loop?.rememberedApprovals ?? [];
-  }
+  get rememberedApprovals(): RememberedApproval[] { return this.#agentLoop.loop?.rememberedApprovals ?? []; }
 
   /**
    * Forgets remembered approvals, of `toolName` or of every tool: their calls are asked about again. They are also
@@ -573,75 +518,58 @@ export class AgUiAgent extends LitElement {
   }
 
   /** Whether a message is being answered (runs and tools of one user message), read-only. */
-  get running(): boolean {
-    return this.#agentLoop.loop?.running ?? false;
-  }
+  get running(): boolean { return this.#agentLoop.loop?.running ?? false; }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#syncLoop();
-    this.#syncTools();
+    this.#binding.sync();
+    this.#tools.syncTools(this.tools);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#syncTools();
-    clearTimeout(this.#countdownTimer);
-    this.#countdownTimer = undefined;
-    this.#markdownCatchUp.cancel();
+    this.#tools.syncTools([]);
     // A move in the DOM disconnects and reconnects at once: keep the loop (and a run in flight) through it.
     queueMicrotask(() => {
       if (this.isConnected) return;
-      this.#teardownLoop();
+      this.#binding.teardown();
       this.#persistence.sync();
-      this.#closePersistentStore();
+      this.#persistStore.close();
     });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#createLazyControllers();
+    // Controllers of parts loaded on first use, made before the controllers' `hostUpdate` so that they see this update.
+    this.#interrupts.sync();
+    this.#cards.sync();
+    this.#sources.sync();
     if (!this.isConnected) return;
-    if (changed.has('agent') || changed.has('url') || changed.has('registry')) this.#syncLoop();
-    if (changed.has('registry')) this.#applyPolicy();
-    if ((changed.has('persist') || changed.has('persistName') || changed.has('store')) && this.#persistStore) {
-      if (!this.persist || this.#store || this.#persistStore.name !== this.persistName) this.#closePersistentStore();
-    }
-    if (changed.has('tools') || changed.has('registry')) this.#syncTools();
-    if (changed.has('exposeWebMcp') || changed.has('registry')) this.#webMcp?.sync();
-    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#toolSources?.sync();
+    if (changed.has('agent') || changed.has('url') || changed.has('registry')) this.#binding.sync();
+    if (changed.has('registry')) this.#tools.applyPolicy();
+    if (changed.has('persist') || changed.has('persistName') || changed.has('store')) this.#persistStore.sync();
+    if (changed.has('tools') || changed.has('registry')) this.#tools.syncTools(this.tools);
+    if (changed.has('exposeWebMcp') || changed.has('registry')) this.#sources.syncWebMcp();
+    if (changed.has('toolSources') || changed.has('mcpServers') || changed.has('registry')) this.#sources.syncSources();
     if (changed.has('renderers') || changed.has('activityRenderers')) this.#agentLoop.requestFrameUpdate();
     const loop = this.#agentLoop.loop;
     if (loop) {
-      if (changed.has('headers') && this.#source.ownAgent) this.#source.ownAgent.headers = validHeaders(this.headers);
-      if (changed.has('maxToolIterations')) loop.maxToolIterations = this.#validMaxToolIterations();
-      if (changed.has('streamIdleTimeoutMs')) loop.streamIdleTimeoutMs = this.#validStreamIdleTimeout();
-      if (changed.has('unknownTools')) loop.unknownTools = this.#validUnknownTools();
-      if (changed.has('context')) loop.context = Array.isArray(this.context) ? this.context : [];
-      if (changed.has('forwardedProps')) loop.forwardedProps = this.forwardedProps;
+      if (changed.has('headers')) this.#binding.updateHeaders();
+      applyLoopSettings(loop, this, changed);
     }
-    const active = this.shadowRoot?.activeElement;
-    this.#refocusInput = !this.running && active instanceof HTMLElement && active.classList.contains('stop-button');
+    this.#composer.willUpdate(this.shadowRoot);
   }
 
   /**
-   * Also waits for the parts loading on first use (`lazy-part.ts`) and the update each asks for once loaded, so that
-   * `await el.updateComplete` never resolves while a placeholder stands in for one.
+   * Also waits for the parts loading on first use (`parts/lazy-part.ts`) and the update each asks for once loaded, so
+   * that `await el.updateComplete` never resolves while a placeholder stands in for one.
    */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    let complete = await super.getUpdateComplete();
-    for (let loading = this.#lazy.loading; loading; loading = this.#lazy.loading) {
-      await loading;
-      complete = await super.getUpdateComplete();
-    }
-    return complete;
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.#lazy.settled(() => super.getUpdateComplete());
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (this.#refocusInput) {
-      this.#refocusInput = false;
-      this._input?.focus();
-    }
+    this.#composer.updated();
   }
 
   /**
@@ -651,9 +579,7 @@ export class AgUiAgent extends LitElement {
    * @returns whether it was registered
    */
   registerTool(definition: ToolDefinition): boolean {
-    return registerReporting(this.#registry(), definition, 'register-tool-method', (detail) =>
-      this.#reportRegistrationError(detail),
-    );
+    return this.#tools.register(definition);
   }
 
   /**
@@ -661,8 +587,7 @@ export class AgUiAgent extends LitElement {
    * @returns whether it was registered
    */
   unregisterTool(name: string): boolean {
-    this.#ownedTools.forget(name);
-    return (this.#registry()).unregister(name);
+    return this.#tools.unregister(name);
   }
 
   /**
@@ -670,9 +595,9 @@ export class AgUiAgent extends LitElement {
    * The messages are copied.
    */
   setMessages(messages: readonly Message[]): void {
-    const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
+    const loop = this.#ensureLoop();
     if (!loop) {
-      this.#showLocalError('No agent to hold the conversation: set the "url" attribute or the "agent" property.');
+      this.#errors.show('No agent to hold the conversation: set the "url" attribute or the "agent" property.');
       return;
     }
     loop.setMessages([...messages]);
@@ -705,9 +630,9 @@ export class AgUiAgent extends LitElement {
    * the store). Fires `ag-ui-thread-changed`.
    */
   reset(): void {
-    const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
+    const loop = this.#ensureLoop();
     this.#threadId = undefined;
-    this.#source.forgetSnapshot();
+    this.#binding.forgetSnapshot();
     this.#persistence.reset();
     loop?.reset();
     if (loop) this.#threadChanged(loop.threadId, false);
@@ -715,289 +640,15 @@ export class AgUiAgent extends LitElement {
   }
 
   override render(): TemplateResult {
-    const loop = this.#agentLoop.loop;
-    const running = loop?.running ?? false;
-    const { items } = this.#transcript();
-    const { start, end } = this.#window.range(items.length, this.#scroll.following);
-    const visible = start > 0 || end < items.length ? items.slice(start, end) : items;
-    const now = Date.now();
-    const records = loop?.toolCalls;
-    const lastId = items[items.length - 1]?.id;
-    let countdown = false;
-    // Newly completed markdown blocks get one time budget per frame, shared by the messages in order; the rest is
-    // rendered over the next frames or by `MarkdownCatchUp`, never in one long task.
-    const budgetEnd = deadline();
-    const cardOptions: ToolCallCardOptions = { ...this.#cardHandlers, now };
-    const renderCard = (toolCall: ToolCall): unknown => {
-      const record = records?.get(toolCall.id);
-      const data = toolCallCardData(toolCall, record);
-      const tool = this.#registry().get(data.toolCallName);
-      const badges = toolSourceBadges(tool);
-      if (badges) data.badges = badges;
-      const title = tool?.metadata?.title;
-      if (typeof title === 'string') data.title = title;
-      const edit = this.#edits.get(toolCall.id);
-      if (edit && data.approval?.editable) data.edit = edit;
-      if (data.approval) {
-        this.#lazy.use(approvalPart);
-        data.approvalPart = this.#lazy.status(approvalPart);
-      }
-      if (data.retry) countdown = true;
-      const renderer = this.#toolRenderer(data.toolCallName);
-      if (!renderer || !record) return renderToolCallOnce(data, cardOptions);
-      return renderToolCallOnce(data, cardOptions, {
-        renderer,
-        render: () => renderCustom(renderer, toolRenderContext(record), record.toolCallId, 'toolCall', this.#rendered, 'tool call'),
-      });
-    };
-    const renderItem = (item: TranscriptItem): TemplateResult => {
-      switch (item.kind) {
-        case 'user':
-          return renderUserMessage(item);
-        case 'reasoning':
-          return renderReasoning(item, running && item.id === lastId);
-        case 'activity':
-          return this.#renderActivity(item.message);
-        case 'assistant': {
-          const content = item.message.content ?? '';
-          const markdown = content === '' ? undefined : this.#messageMarkdown(item, content, running, running && item.id === lastId, budgetEnd);
-          const { shown, hidden } = windowToolCalls(
-            item.message.toolCalls ?? [],
-            this.#toolCardLimits.get(item.id) ?? TOOL_CARDS_SHOWN,
-            (toolCall) => records?.get(toolCall.id)?.status === 'awaiting_approval',
-          );
-          // Keyed: a card's DOM stays with its call when the window over the calls moves.
-          const cards = repeat(shown, (toolCall) => toolCall.id, renderCard);
-          // No Copy while the reply is still being written.
-          const copy = running && item.id === lastId ? undefined : this.#copyButton(item.id);
-          if (hidden.length === 0) return renderAssistantMessage(item, markdown, { cards, count: shown.length }, copy);
-          const summary = hiddenToolCallsSummary(hidden, (toolCall) => records?.get(toolCall.id)?.status ?? 'unanswered');
-          return renderAssistantMessage(item, markdown, { cards, count: shown.length, hidden: this.#renderHiddenToolCalls(hidden.length, summary) }, copy);
-        }
-      }
-    };
     // One box that lays the element out whatever display the page gives the host (see ag-ui-agent.styles.ts).
-    const result = html`<div part="base" class="base" @keydown=${this.#onEscape}>
-      <div
-        part="transcript"
-        class="transcript"
-        role="log"
-        aria-live="polite"
-        aria-busy=${running ? 'true' : 'false'}
-        aria-label="Conversation"
-        tabindex="0"
-        @scroll=${this.#scroll.onScroll}
-        @wheel=${this.#onWheel}
-        @keydown=${this.#scroll.onKeyDown}
-      >
-        ${start > 0
-          ? html`<button part="load-earlier" class="load-earlier" type="button" @click=${this.#onLoadEarlier}>
-              Show earlier messages (${start})
-            </button>`
-          : nothing}
-        ${items.length === 0 ? renderEmptyState(validSuggestions(this.suggestions), this.disabled, this.#onSuggestion) : nothing}
-        <div part="transcript-items" class="transcript-items">
-          ${repeat(visible, (item) => item.id, renderItem)}${end === items.length ? this.#renderInterrupts() : nothing}
-        </div>
-        ${renderExternalCalls(records, renderCard)}
-        ${end < items.length
-          ? html`<button part="load-newer" class="load-newer" type="button" @click=${this.#onLoadLater}>
-              Show newer messages (${items.length - end})
-            </button>`
-          : nothing}
-        <div class="scroll-anchor" aria-hidden="true"></div>
-      </div>
-      ${this.#renderPersistenceNotice()} ${this.#renderError()}
-      ${renderComposer({
-        placeholder: this.placeholder,
-        disabled: this.disabled,
-        running,
-        onSubmit: this.#onSubmit,
-        onKeyDown: this.#onKeyDown,
-        onInput: this.#onInput,
-        onStop: this.#onStop,
+    return html`<div part="base" class="base" @keydown=${this.#composer.onEscape}>
+      ${this.#transcript.render({
+        empty: () => renderEmptyState(validSuggestions(this.suggestions), this.disabled, this.#composer.onSuggestion),
+        end: () => this.#interrupts.render(),
+        outside: renderExternalCalls(this.#agentLoop.loop?.toolCalls, this.#cards.renderCard),
       })}
+      ${renderPersistenceNotice(this.#persistence.error)} ${this.#errors.render()} ${this.#composer.render()}
     </div>`;
-    this.#scheduleCountdown(countdown);
-    return result;
-  }
-
-  /** The approval card of a call waiting for approval: the lazily loaded card, its placeholder, or plain Approve / Deny. */
-  #renderApproval = (data: ToolCallCardData & { approval: ToolApprovalView }): unknown => {
-    const module = this.#lazy.use(approvalPart);
-    if (module) return module.renderToolApproval(data.toolCallId, data.toolCallName, data.approval, this.#cardHandlers, data.edit);
-    if (this.#lazy.status(approvalPart) === 'failed') return renderApprovalFallback(data.toolCallId, data.toolCallName, this.#cardHandlers);
-    return renderPartLoading('Loading the approval…');
-  };
-
-  /** The handlers of every tool call card (stable: a card re-renders only when its call changed). */
-  readonly #cardHandlers: Omit<ToolCallCardOptions, 'now'> = {
-    onCancel: (event, toolCallId) => this.#onCancelToolCall(event, toolCallId),
-    onApprove: (event, toolCallId, remember) => this.#onApproveToolCall(event, toolCallId, remember),
-    onDeny: (event, toolCallId, reason) => this.#onDenyToolCall(event, toolCallId, reason),
-    onEdit: (event, toolCallId, editing) => this.#onEditArguments(event, toolCallId, editing),
-    onEditInput: (event, toolCallId, text) => this.#onEditArgumentsInput(event, toolCallId, text),
-    onApproveEdited: (event, toolCallId) => this.#onApproveEdited(event, toolCallId),
-    onEditMode: (event, toolCallId, mode) => this.#onEditMode(event, toolCallId, mode),
-    renderEditForm: (toolCallId, toolCallName, edit) => this.#renderEditForm(toolCallId, toolCallName, edit),
-    renderApproval: (data) => this.#renderApproval(data),
-  };
-
-  /** The interrupt cards (loaded when the first interrupt is due), their placeholder, or plain answers. */
-  #renderInterrupts(): unknown {
-    if (this.#interrupts) return this.#interrupts.render();
-    const shown = shownInterrupts(this.#agentLoop.loop);
-    if (shown.length === 0) return nothing;
-    this.#lazy.use(interruptPart);
-    if (this.#lazy.status(interruptPart) === 'failed') {
-      return renderInterruptsFallback(shown, () => {
-        this.#scroll.follow();
-        this.#agentLoop.requestFrameUpdate();
-      });
-    }
-    return html`<div part="interrupts" class="interrupts">${renderPartLoading('Loading the question…')}</div>`;
-  }
-
-  /** An activity entry: the lazily loaded views, else a placeholder or a contained error in the entry's box. */
-  #renderActivity(message: ActivityMessage): TemplateResult {
-    const module = this.#lazy.use(activityPart);
-    if (module) {
-      this.#a2ui ??= new module.A2uiActivities({
-        requestUpdate: () => this.requestUpdate(),
-        action: (detail) => this.#onA2uiAction(detail),
-        error: (detail) => {
-          const event = new CustomEvent<A2uiErrorDetail>('ag-ui-a2ui-error', { detail, bubbles: true, composed: true });
-          this.dispatchEvent(event);
-        },
-      });
-      return module.renderActivity(message, this.activityRenderers, this.#rendered, this.#a2ui);
-    }
-    const failed = this.#lazy.status(activityPart) === 'failed';
-    return html`<section part="activity" class="message activity" data-message-id=${message.id} aria-busy=${failed ? 'false' : 'true'}>
-      ${failed ? renderPartError('this activity') : renderPartLoading('Loading…')}
-    </section>`;
-  }
-
-  /**
-   * The controllers of lazily loaded parts, made in the first update after their module loaded (before the
-   * controllers' `hostUpdate`, so they see that update): the interrupt cards, the focus move to approval cards.
-   */
-  #createLazyControllers(): void {
-    const interrupts = interruptPart.module;
-    if (!this.#interrupts && interrupts && shownInterrupts(this.#agentLoop.loop).length > 0) {
-      this.#lazy.use(interruptPart);
-      this.#interrupts = new interrupts.InterruptController(this, {
-        loop: () => this.#agentLoop.loop,
-        onResume: () => this.#scroll.follow(),
-        focusAfterAnswer: () => this._input?.focus(),
-      });
-    }
-    const approval = approvalPart.module;
-    if (!this.#approvalFocus && approval) this.#approvalFocus = new approval.ApprovalFocusController(this);
-    const wantsSources = this.exposeWebMcp || nonEmpty(this.toolSources) || nonEmpty(this.mcpServers);
-    const sources = wantsSources && !this.#toolSources ? this.#lazy.use(toolSourcesPart) : undefined;
-    if (sources) {
-      // Made connected, they sync at once (`hostConnected`).
-      this.#webMcp = new sources.WebMcpExposeController(this, {
-        enabled: () => this.exposeWebMcp,
-        registry: () => this.#registry(),
-        loop: () => this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined),
-        onError: (detail) => this.#reportToolSourceError(detail),
-      });
-      this.#toolSources = new sources.ToolSourcesController(this, {
-        toolSources: () => this.toolSources,
-        mcpServers: () => this.mcpServers,
-        registry: () => this.#registry(),
-        onError: (detail) => this.#reportToolSourceError(detail),
-      });
-    }
-  }
-
-  #reportPartError({ part, cause }: LazyPartFailure): void {
-    const detail: PartErrorDetail = { part, code: 'part_load_failed', message: `The ${part} part could not be loaded.`, cause };
-    const event = new CustomEvent('ag-ui-part-error', { detail, bubbles: true, composed: true });
-    this.dispatchEvent(event);
-  }
-
-  /**
-   * The markdown of an assistant message, advanced until the frame's `budgetEnd` (the scheduler's `deadline()`). A
-   * rendering left behind its text is caught up in tasks between frames (`MarkdownCatchUp`); while that runs and the
-   * agent is idle, frames only show what the tasks rendered.
-   * @param streaming - the run may still write this message (the last one while running); its tail is throttled
-   */
-  #messageMarkdown(
-    item: Extract<TranscriptItem, { kind: 'assistant' }>,
-    content: string,
-    running: boolean,
-    streaming: boolean,
-    budgetEnd: number,
-  ): RenderedMarkdown {
-    if (!running && this.#markdownCatchUp.has(item.id)) {
-      const shown = this.#markdown.peek(item.id);
-      if (shown) return shown;
-    }
-    const markdown = this.#markdown.render(item.id, content, undefined, timeLeft(budgetEnd), !streaming);
-    if (markdown.stale) {
-      this.#markdownCatchUp.add(item.id, () => item.message.content ?? '', markdown, () => !this.#isStreaming(item.id));
-    }
-    return markdown;
-  }
-
-  /** Whether the run may still write message `id` (the conversation's last item while running). */
-  #isStreaming(id: string): boolean {
-    if (!(this.#agentLoop.loop?.running ?? false)) return false;
-    const { items } = this.#transcript();
-    return items[items.length - 1]?.id === id;
-  }
-
-  /** The row that stands for a message's `count` hidden tool calls: what they are doing, and "Show more". */
-  #renderHiddenToolCalls(count: number, summary: string): TemplateResult {
-    const more = Math.min(count, TOOL_CARDS_PAGE);
-    return html`<div part="tool-calls-hidden" class="tool-calls-hidden">
-      <span part="tool-calls-hidden-summary" class="tool-calls-hidden-summary"
-        >${count} earlier tool ${count === 1 ? 'call' : 'calls'}: ${summary}</span
-      >
-      <button
-        part="load-earlier-tool-calls"
-        class="load-earlier-tool-calls"
-        type="button"
-        aria-label="Show ${more} more tool ${more === 1 ? 'call' : 'calls'}"
-        @click=${this.#onShowEarlierToolCalls}
-      >
-        Show ${more} more
-      </button>
-    </div>`;
-  }
-
-  /**
-   * "Show more" of a message's hidden tool calls: a page more of its cards, the first card shown so far kept where
-   * it is on screen (the new ones appear above it, as "Show earlier messages" does).
-   */
-  #onShowEarlierToolCalls = (event: Event): void => {
-    const row = (event.currentTarget as HTMLElement).closest('.tool-calls-hidden');
-    const messageId = row?.closest<HTMLElement>('[data-message-id]')?.dataset.messageId;
-    if (!row || messageId === undefined || this.#scroll.keepingPosition) return;
-    this.#toolCardLimits.set(messageId, (this.#toolCardLimits.get(messageId) ?? TOOL_CARDS_SHOWN) + TOOL_CARDS_PAGE);
-    this.#scroll.unfollow();
-    this.#scroll.keepInPlace(row.nextElementSibling ?? row);
-    this.requestUpdate();
-  };
-
-  /** The renderer of a tool's calls: `renderers[name]`, else the tool's own `render`, else a `renderers` pattern. */
-  #toolRenderer(name: string): ToolCallRenderer | undefined {
-    const renderers = this.renderers;
-    if (renderers && typeof renderers === 'object' && Object.hasOwn(renderers, name)) return findRenderer(renderers, name);
-    const own = this.#agentLoop.loop?.registry.get(name)?.render as ToolCallRenderer | undefined;
-    return own ?? findRenderer(renderers, name);
-  }
-
-  #renderPersistenceNotice(): TemplateResult | typeof nothing {
-    const error = this.#persistence.error;
-    if (!error) return nothing;
-    const what = error.code === 'quota_exceeded' ? 'the browser has no storage space left' : error.code === 'unavailable' ? 'browser storage is unavailable' : 'browser storage failed';
-    return html`<p part="persistence-notice" class="persistence-notice" role="status">
-      Not saved: ${what}. This conversation is kept in this tab only.
-    </p>`;
   }
 
   /** The element shows another thread: re-renders from scratch, and (unless another tab's copy) fires `ag-ui-thread-changed`. */
@@ -1005,467 +656,34 @@ export class AgUiAgent extends LitElement {
     // Rendered on the next frame (`#afterReset`), not in the task that restored it: a long thread's first screen
     // is work enough for a task of its own.
     this.#afterReset();
-    if (!fromOtherTab) this.#fireThreadChanged(threadId, restored);
-  }
-
-  #fireThreadChanged(threadId: string, restored: boolean): void {
-    const detail: ThreadChangedDetail = { threadId, restored };
-    const event = new CustomEvent('ag-ui-thread-changed', { detail, bubbles: true, composed: true });
-    this.dispatchEvent(event);
-  }
-
-  #reportPersistenceError(error: ThreadStoreError): void {
-    console.warn('<ag-ui-agent>: the thread could not be kept:', error);
-    const detail: PersistenceErrorDetail = { code: error.code, message: error.message, cause: error };
-    if (error.threadId !== undefined) detail.threadId = error.threadId;
-    const event = new CustomEvent('ag-ui-persistence-error', { detail, bubbles: true, composed: true });
-    this.dispatchEvent(event);
-    this.requestUpdate();
-  }
-
-  /** The IndexedDB store of `persist`, opened on first use. */
-  #persistentStore(): IndexedDbThreadStore | undefined {
-    if (!this.persist) return undefined;
-    if (!this.#persistStore) this.#openPersistentStore();
-    return this.#persistStore;
-  }
-
-  /**
-   * Loads the IndexedDB store's module (its code and `idb` are loaded on first use, not by every page) and opens the
-   * store; the element then binds it and restores the thread (`ag-ui-thread-changed`).
-   */
-  #openPersistentStore(): void {
-    if (this.#persistOpening) return;
-    const name = this.persistName || 'ag-ui-lit';
-    const opening = import('../../persistence/indexed-db-thread-store.js').then(
-      ({ IndexedDbThreadStore }) => {
-        if (this.#persistOpening !== opening) return;
-        this.#persistOpening = undefined;
-        if (!this.persist || this.#store || (this.persistName || 'ag-ui-lit') !== name) return;
-        this.#persistStore = new IndexedDbThreadStore({ name, onError: (error) => this.#reportPersistenceError(error) });
-        this.requestUpdate();
-      },
-      (error: unknown) => {
-        if (this.#persistOpening === opening) this.#persistOpening = undefined;
-        this.#reportPersistenceError(toThreadStoreError(error, 'Loading the thread store', 'unavailable'));
-      },
-    );
-    this.#persistOpening = opening;
-  }
-
-  #closePersistentStore(): void {
-    const store = this.#persistStore;
-    this.#persistStore = undefined;
-    this.#persistOpening = undefined;
-    // After the journal's last writes (it was unbound first, and flushes as it goes).
-    if (store) void this.#persistence.flush().finally(() => store.close());
-  }
-
-  #renderError(): TemplateResult | typeof nothing {
-    const runError: RunErrorDetail | undefined = this.#agentLoop.loop?.lastError;
-    const error = this.#localError ?? runError;
-    if (error === this.#dismissedError) return nothing;
-    const retry = error === runError && runError !== undefined && !NOT_RETRYABLE.has(runError.code);
-    return renderErrorBanner(error, this.#onDismissError, retry ? this.#onRetry : undefined);
-  }
-
-  /** Builds (or rebuilds) the loop when its source changed; restores a kept conversation when it is the same agent. */
-  #syncLoop(): AgentRunLoop | undefined {
-    const source: LoopSource = { agent: this.agent ?? undefined, url: this.url ?? '', registry: this.#registry() };
-    if (this.#source.isCurrent(source)) return this.#agentLoop.loop;
-    const carry = this.#source.takeCarry(source, this.#agentLoop.loop);
-    this.#teardownLoop(false);
-    const agent = this.#source.agentFor(source, carry, this.#threadId, validHeaders(this.headers));
-    if (!agent) return undefined;
-    let loop: AgentRunLoop;
-    try {
-      loop = new AgentRunLoop({
-        agent,
-        registry: source.registry,
-        maxToolIterations: this.#validMaxToolIterations(),
-        streamIdleTimeoutMs: this.#validStreamIdleTimeout(),
-        unknownTools: this.#validUnknownTools(),
-        context: Array.isArray(this.context) ? this.context : [],
-        ...(this.forwardedProps ? { forwardedProps: this.forwardedProps } : {}),
-      });
-    } catch (error) {
-      console.error('<ag-ui-agent>: could not start the agent loop:', error);
-      this.#localError = { message: `Could not start the agent: ${error instanceof Error ? error.message : String(error)}` };
-      return undefined;
-    }
-    this.#source.built(source);
-    this.#transcriptMemo = undefined;
-    if (!carry) this.#afterReset();
-    this.#agentLoop.loop = loop;
-    return loop;
-  }
-
-  #teardownLoop(keepSnapshot = true): void {
-    const loop = this.#agentLoop.loop;
-    if (!loop) return;
-    this.#source.release(loop, keepSnapshot);
-    this.#agentLoop.loop = undefined;
-    loop.dispose();
-  }
-
-  /** Registers the `tools` not yet registered, unregisters the ones dropped (or all, when disconnected). */
-  #syncTools(): void {
-    this.#ownedTools.sync(this.isConnected && Array.isArray(this.tools) ? this.tools : [], this.#registry());
-  }
-
-  #reportRegistrationError(detail: ToolRegistrationErrorDetail): void {
-    const event = new CustomEvent('ag-ui-tool-registration-error', { detail, bubbles: true, composed: true });
-    this.dispatchEvent(event);
+    if (!fromOtherTab) emitAgentEvent(this, 'ag-ui-thread-changed', { threadId, restored });
   }
 
   /** Fires `ag-ui-message-send` and starts the loop; `undefined` when nothing was sent. */
   #startSend(text: string): Promise<void> | undefined {
     const trimmed = typeof text === 'string' ? text.trim() : '';
     if (trimmed === '') return undefined;
-    const loop = this.#agentLoop.loop ?? (this.isConnected ? this.#syncLoop() : undefined);
+    const loop = this.#ensureLoop();
     if (!loop) {
-      this.#showLocalError(
-        this.isConnected
-          ? 'No agent to send to: set the "url" attribute or the "agent" property.'
-          : 'The element is not in the document.',
-      );
+      this.#errors.show(this.isConnected ? 'No agent to send to: set the "url" attribute or the "agent" property.' : 'The element is not in the document.');
       return undefined;
     }
-    const detail: MessageSendDetail = { text: trimmed };
-    const event = new CustomEvent('ag-ui-message-send', { detail, bubbles: true, composed: true, cancelable: true });
-    if (!this.dispatchEvent(event)) return undefined;
-    this.#localError = undefined;
-    this.#scroll.follow();
-    this.#agentLoop.requestFrameUpdate();
+    if (!emitAgentEvent(this, 'ag-ui-message-send', { text: trimmed }, { cancelable: true })) return undefined;
+    this.#errors.clear();
+    this.#follow();
     return loop.sendMessage(trimmed);
   }
 
-  #reportToolSourceError(detail: ToolSourceErrorDetail): void {
-    const event = new CustomEvent('ag-ui-tool-source-error', { detail, bubbles: true, composed: true });
-    this.dispatchEvent(event);
-    this.#showLocalError(detail.message);
-  }
-
-  #showLocalError(message: string): void {
-    console.warn(`<ag-ui-agent>: ${message}`);
-    this.#localError = { message };
-    this.requestUpdate();
-  }
-
+  /** A new conversation (or agent): nothing of the previous one's view is kept. */
   #afterReset(): void {
-    this.#localError = undefined;
-    this.#dismissedError = undefined;
+    this.#errors.reset();
     this.#scroll.follow();
-    this.#window.reset();
-    this.#toolCardLimits.clear();
-    this.#markdown.clear();
-    this.#markdownCatchUp.cancel();
-    this.#transcriptMemo = undefined;
+    this.#transcript.reset();
     this.#rendered.clear();
-    this.#a2ui?.clear();
-    this.#edits.clear();
+    this.#activities.clear();
+    this.#cards.clear();
     this.#agentLoop.requestFrameUpdate();
   }
-
-  /** The transcript of the current messages, recomputed only when the conversation's version changed. */
-  #transcript(): Transcript {
-    const loop = this.#agentLoop.loop;
-    const messages = loop?.messages ?? [];
-    const version = loop?.version ?? 0;
-    const memo = this.#transcriptMemo;
-    if (memo && memo.loop === loop && memo.version === version && memo.length === messages.length) return memo.transcript;
-    const transcript = buildTranscript(messages);
-    this.#transcriptMemo = { loop, version, length: messages.length, transcript };
-    return transcript;
-  }
-
-  /**
-   * Gives `policy` to `registry`. A policy this element gave to another registry before, and that is still in force
-   * there, is withdrawn from it (so binding `policy` before `registry` leaves the first registry as it was).
-   */
-  #applyPolicy(): void {
-    const registry = this.#registry();
-    const applied = this.#appliedPolicy;
-    if (applied && (applied.registry !== registry || this.#policy === undefined)) {
-      if (applied.registry.policy === applied.policy) applied.registry.setPolicy(undefined);
-      this.#appliedPolicy = undefined;
-    }
-    if (this.#policy === undefined) return;
-    try {
-      registry.setPolicy(this.#policy);
-      this.#appliedPolicy = { registry, policy: registry.policy };
-    } catch (error) {
-      console.warn('<ag-ui-agent>: ignoring the "policy" property:', error);
-    }
-  }
-
-  /** `registry`, or this element's own default when the page cleared it (`null`/`undefined`). */
-  #registry(): ToolRegistry {
-    return this.registry ?? (this.#ownRegistry ??= new ToolRegistry({ parent: globalToolRegistry }));
-  }
-
-  /** While a retry countdown shows, re-render when its displayed second changes. */
-  #scheduleCountdown(active: boolean): void {
-    clearTimeout(this.#countdownTimer);
-    this.#countdownTimer = undefined;
-    if (!active || !this.isConnected) return;
-    this.#countdownTimer = setTimeout(() => {
-      this.#countdownTimer = undefined;
-      this.#agentLoop.requestFrameUpdate();
-    }, 1000 - (Date.now() % 1000) + 10);
-  }
-
-  #validMaxToolIterations(): number {
-    const value = this.maxToolIterations;
-    if (Number.isInteger(value) && value >= 0) return value;
-    console.warn(`<ag-ui-agent>: "max-tool-iterations" must be an integer >= 0, got ${String(value)}; using 5.`);
-    return 5;
-  }
-
-  #validStreamIdleTimeout(): number {
-    const value = this.streamIdleTimeoutMs;
-    if (value === Infinity || (Number.isFinite(value) && value >= 0)) return value;
-    console.warn(`<ag-ui-agent>: "stream-idle-timeout" must be a number of ms >= 0, got ${String(value)}; using ${DEFAULT_STREAM_IDLE_TIMEOUT_MS}.`);
-    return DEFAULT_STREAM_IDLE_TIMEOUT_MS;
-  }
-
-  #validUnknownTools(): UnknownToolsMode {
-    const value = this.unknownTools;
-    if (value === 'answer' || value === 'ignore') return value;
-    console.warn(`<ag-ui-agent>: "unknown-tools" must be "ignore" or "answer", got ${String(value)}; using "ignore".`);
-    return 'ignore';
-  }
-
-  #onWheel = { handleEvent: (event: WheelEvent) => this.#scroll.onWheel(event), passive: true };
-
-  #onLoadEarlier = (): void => {
-    this.#loadEarlier();
-  };
-
-  #onLoadLater = (): void => {
-    this.#loadLater();
-  };
-
-  /**
-   * A page of earlier entries (the button, or the reader at the top), keeping the first entry shown where it is.
-   * One page at a time: scroll events keep coming until the page is rendered and the position restored.
-   */
-  #loadEarlier(): void {
-    const first = this._transcriptItems?.firstElementChild;
-    if (this.#scroll.keepingPosition || !this.#window.earlier(this.#transcript().items.length)) return;
-    this.#scroll.unfollow();
-    if (first) this.#scroll.keepInPlace(first);
-    this.requestUpdate();
-  }
-
-  /** A page of newer entries (the button, or the reader at the bottom of a window short of the end), likewise. */
-  #loadLater(): void {
-    const last = this._transcriptItems?.lastElementChild;
-    if (this.#scroll.keepingPosition || !this.#window.later(this.#transcript().items.length)) return;
-    if (last) this.#scroll.keepInPlace(last);
-    this.requestUpdate();
-  }
-
-  #onSubmit = (event: SubmitEvent): void => {
-    event.preventDefault();
-    this.#sendFromComposer();
-    // A click on Send leaves focus on the button; typing goes on in the input.
-    this._input?.focus();
-  };
-
-  #onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    this.#sendFromComposer();
-  };
-
-  #onInput = (event: InputEvent): void => {
-    fitInput(event.currentTarget as HTMLTextAreaElement);
-  };
-
-  #sendFromComposer(): void {
-    const input = this._input;
-    if (!input || this.disabled || this.running) return;
-    const sending = this.#startSend(input.value);
-    if (!sending) return;
-    input.value = '';
-    fitInput(input);
-    sending.catch((error: unknown) => console.error('<ag-ui-agent>: sending failed:', error));
-  }
-
-  #onStop = (): void => {
-    this.stop();
-    this._input?.focus();
-  };
-
-  #copyButton(messageId: string): CopyButton {
-    const copied = this.#copied;
-    return { label: copied?.messageId === messageId ? copied.label : 'Copy', onCopy: this.#onCopy };
-  }
-
-  /** Copy: the message's markdown source to the clipboard; its button then says "Copied" (or "Copy failed"). */
-  #onCopy = (messageId: string): void => {
-    const message = this.messages.find((candidate) => candidate.id === messageId);
-    const text = typeof message?.content === 'string' ? message.content : '';
-    const done = (label: CopyButton['label']): void => {
-      this.#copied = { messageId, label };
-      this.requestUpdate();
-    };
-    if (!navigator.clipboard) {
-      done('Copy failed');
-      return;
-    }
-    navigator.clipboard.writeText(text).then(
-      () => done('Copied'),
-      (error: unknown) => {
-        console.warn('<ag-ui-agent>: could not copy the message:', error);
-        done('Copy failed');
-      },
-    );
-  };
-
-  /** A suggestion chip sends its text, as if typed; typing goes on in the input. */
-  #onSuggestion = (text: string): void => {
-    if (this.disabled || this.running) return;
-    this.#startSend(text)?.catch((error: unknown) => console.error('<ag-ui-agent>: sending failed:', error));
-    this._input?.focus();
-  };
-
-  /** Escape stops a run, unless it was typed in an approval's or an interrupt's text field (left to the field). */
-  #onEscape = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented || !this.running) return;
-    const target = event.composedPath()[0];
-    if (target !== this._input && isTextField(target)) return;
-    event.preventDefault();
-    this.#onStop();
-  };
-
-  /** Retry: the agent runs again on the conversation as it is (the failed turn's message is already in it). */
-  #onRetry = (): void => {
-    const loop = this.#agentLoop.loop;
-    if (!loop || loop.running) return;
-    this.#localError = undefined;
-    this.#scroll.follow();
-    loop.runAgent().catch((error: unknown) => console.error('<ag-ui-agent>: retrying failed:', error));
-    this.#agentLoop.requestFrameUpdate();
-    this._input?.focus();
-  };
-
-  /**
-   * A person used a control of an A2UI surface: `ag-ui-a2ui-action` (cancelable), then a turn whose first run carries
-   * the action in `forwardedProps.a2uiAction.userAction` (what `@ag-ui/a2ui-middleware` turns into a message for the
-   * agent). A run in progress is stopped first, as when the person sends a message.
-   */
-  #onA2uiAction(detail: A2uiActionDetail): void {
-    const event = new CustomEvent<A2uiActionDetail>('ag-ui-a2ui-action', { detail, bubbles: true, composed: true, cancelable: true });
-    if (!this.dispatchEvent(event)) return;
-    const loop = this.#agentLoop.loop;
-    if (!loop) return;
-    this.#scroll.follow();
-    void loop.runAgent({ forwardedProps: { a2uiAction: { userAction: detail.userAction } } });
-    this.#agentLoop.requestFrameUpdate();
-  }
-
-  #onDismissError = (): void => {
-    this.#dismissedError = this.#localError ?? this.#agentLoop.loop?.lastError;
-    this.#localError = undefined;
-    this.requestUpdate();
-    this._input?.focus();
-  };
-
-  #onApproveToolCall = (event: Event, toolCallId: string, remember?: ApprovalScope): void => {
-    this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId, remember ? { remember } : {}));
-  };
-
-  /**
-   * "Edit arguments" / "Cancel editing": the approval card switches to an editor of the shown arguments (the form
-   * generated from the tool's schema, loaded on first use, else JSON text), or back.
-   */
-  #onEditArguments = (event: Event, toolCallId: string, editing: boolean): void => {
-    const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
-    // The field (or the card) keeps the focus once the card has re-rendered.
-    const focus = (): void =>
-      void this.updateComplete.then(() =>
-        requestAnimationFrame(() => (card?.querySelector<HTMLElement>(editing ? '.tool-approval-form [part~="field-input"], .tool-approval-edit' : '.tool-approval-edit-button') ?? card)?.focus()),
-      );
-    if (!editing) {
-      this.#edits.delete(toolCallId);
-      this.#agentLoop.requestFrameUpdate();
-      focus();
-      return;
-    }
-    void approvalEditForm.load().then(() => {
-      const loop = this.#agentLoop.loop;
-      const record = loop?.toolCalls.get(toolCallId);
-      // Answered (or gone) while the form loaded: nothing to edit any more.
-      if (!loop || record?.status !== 'awaiting_approval' || this.#edits.has(toolCallId)) return;
-      const check = approvalPart.module?.checkEditedArguments;
-      if (!check) return;
-      const args = record.approval?.args;
-      const edit = check(JSON.stringify(args ?? {}, null, 2), args, loop.registry.get(record.toolCallName)?.schema);
-      this.#edits.set(toolCallId, { ...edit, mode: 'form' });
-      this.#agentLoop.requestFrameUpdate();
-      focus();
-    });
-  };
-
-  /** The edited arguments as typed: checked against the tool's schema, and what they change. */
-  #onEditArgumentsInput = (_event: Event, toolCallId: string, text: string): void => this.#setEditText(toolCallId, text);
-
-  #setEditText(toolCallId: string, text: string): void {
-    const loop = this.#agentLoop.loop;
-    const record = loop?.toolCalls.get(toolCallId);
-    const check = approvalPart.module?.checkEditedArguments;
-    if (!loop || !record || !check) return;
-    const mode = this.#edits.get(toolCallId)?.mode;
-    this.#edits.set(toolCallId, { ...check(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema), mode });
-    this.#agentLoop.requestFrameUpdate();
-  }
-
-  /** The "Form" / "JSON" toggle of an edit (Form only once the JSON text is an object: `edit.value`). */
-  #onEditMode = (_event: Event, toolCallId: string, mode: 'form' | 'json'): void => {
-    const edit = this.#edits.get(toolCallId);
-    if (!edit || (mode === 'form' && edit.value === undefined)) return;
-    this.#edits.set(toolCallId, { ...edit, mode });
-    this.#agentLoop.requestFrameUpdate();
-  };
-
-  /** The form of an edit, when its module is loaded and can express the tool's schema; each change checked as JSON. */
-  #renderEditForm = (toolCallId: string, toolCallName: string, edit: ArgumentsEdit): TemplateResult | undefined => {
-    const module = approvalEditForm.module;
-    const schema = module?.formSchemaOf(this.#agentLoop.loop?.registry.get(toolCallName)?.schema);
-    if (!module || !schema) return undefined;
-    return module.renderApprovalEditForm(toolCallId, schema, edit, (value) => this.#setEditText(toolCallId, JSON.stringify(value, null, 2)));
-  };
-
-  #onApproveEdited = (event: Event, toolCallId: string): void => {
-    const edit = this.#edits.get(toolCallId);
-    if (!edit || edit.error !== undefined) return;
-    const args = JSON.parse(edit.text) as Record<string, unknown>;
-    this.#edits.delete(toolCallId);
-    this.#answerApproval(event, toolCallId, (loop) => loop.approveToolCall(toolCallId, { args }));
-  };
-
-  #onDenyToolCall = (event: Event, toolCallId: string, reason: string): void => {
-    this.#answerApproval(event, toolCallId, (loop) => loop.denyToolCall(toolCallId, reason));
-  };
-
-  /** Answers an approval card; focus goes to the next card still asking, else to this call's card. */
-  #answerApproval(event: Event, toolCallId: string, answer: (loop: AgentRunLoop) => boolean): void {
-    const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
-    const loop = this.#agentLoop.loop;
-    if (loop) answer(loop);
-    (this.#approvalFocus?.nextCard(toolCallId) ?? card)?.focus();
-    this.#agentLoop.requestFrameUpdate();
-  }
-
-  #onCancelToolCall = (event: Event, toolCallId: string): void => {
-    const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
-    this.#agentLoop.loop?.cancelToolCall(toolCallId);
-    // The Cancel button goes away with the status; keep focus on its card rather than losing it to <body>.
-    card?.focus();
-    this.#agentLoop.requestFrameUpdate();
-  };
 }
 
 declare global {

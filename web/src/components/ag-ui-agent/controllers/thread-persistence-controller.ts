@@ -106,6 +106,22 @@ export class ThreadPersistenceController implements ReactiveController {
     void this.#load(journal, threadId, true);
   }
 
+  /**
+   * The element's `thread-id` became `threadId`: a kept thread is loaded from the store (`switchTo()`, asynchronously);
+   * without a store, the loop starts an empty conversation on it at once. Nothing happens without a loop, or when the
+   * loop is on that thread already.
+   */
+  show(threadId: string): void {
+    const loop = this.#options.loop();
+    if (!loop || threadId === loop.threadId) return;
+    if (this.store) {
+      this.switchTo(threadId);
+      return;
+    }
+    loop.reset(threadId);
+    this.#options.onThreadChanged(threadId, false, false);
+  }
+
   /** Starts a new thread: what was running stops and is written first. */
   reset(): void {
     const journal = this.#journal;

@@ -111,6 +111,20 @@ export class LazyParts {
     return this.#pending.size === 0 ? undefined : Promise.all(this.#pending.values()).then(() => undefined);
   }
 
+  /**
+   * `updateComplete` that also waits for the parts loading now and the update each asks for once loaded (again while
+   * one update starts loading another), so that `await el.updateComplete` never resolves on a placeholder.
+   * @param updateComplete - the element's own (`super.getUpdateComplete()`)
+   */
+  async settled(updateComplete: () => Promise<boolean>): Promise<boolean> {
+    let complete = await updateComplete();
+    for (let loading = this.loading; loading; loading = this.loading) {
+      await loading;
+      complete = await updateComplete();
+    }
+    return complete;
+  }
+
   #start(part: LazyModule<unknown>): void {
     if (this.#pending.has(part) || this.#failed.has(part)) return;
     const pending = part.load().then((module) => {

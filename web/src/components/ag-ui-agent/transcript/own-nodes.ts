@@ -7,7 +7,7 @@
  * @internal
  */
 
-/** The containers of model content: rendered markdown of assistant messages (`transcript.ts`). */
+/** The containers of model content: rendered markdown of assistant messages (`entries/assistant-entry.ts`). */
 export const MODEL_CONTENT_SELECTOR = '.message-content.markdown';
 
 /**

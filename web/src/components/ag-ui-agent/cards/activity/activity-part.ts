@@ -1,6 +1,6 @@
 /**
  * Activity messages in `<ag-ui-agent>`'s transcript (`render-activity.ts`, the A2UI entries of
- * `a2ui/a2ui-activity.ts`, their styles), the entry of a chunk loaded when the transcript first holds an activity:
+ * `../a2ui/a2ui-activity.ts`, their styles), the entry of a chunk loaded when the transcript first holds an activity:
  * most agents never send one.
  * @module
  * @internal

@@ -1,0 +1,91 @@
+/**
+ * The notices under `<ag-ui-agent>`'s transcript: the error banner (the last run's error, or the element's own, e.g.
+ * no agent) with Retry and Dismiss, and the notice that the thread could not be kept.
+ * @module
+ * @internal
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { AgentRunLoop } from '../../../agent/agent-run-loop.js';
+import { RunErrorCode, type RunErrorDetail } from '../../../agent/types.js';
+import type { ThreadStoreError } from '../../../persistence/thread-store-error.js';
+import { renderErrorBanner } from './render-composer.js';
+
+/** Run errors that running the agent again on the same conversation cannot fix: their banner has no Retry. */
+const NOT_RETRYABLE: ReadonlySet<string> = new Set([RunErrorCode.MAX_TOOL_ITERATIONS, RunErrorCode.PROTOCOL_ERROR]);
+
+/** What the error banner needs from the element. */
+export interface ErrorBannerOptions {
+  /** The loop whose `lastError` shows, and that Retry runs again. */
+  loop(): AgentRunLoop | undefined;
+  /** Retry started a run: follow the transcript's end. */
+  follow(): void;
+  /** Where focus goes after Retry or Dismiss (the composer's input). */
+  focusInput(): void;
+}
+
+/** Which error the banner shows: the element's own (`show()`) over the run's, unless the person dismissed it. */
+export class ErrorBanner {
+  readonly #host: { requestUpdate(): void };
+  readonly #options: ErrorBannerOptions;
+  #local: { message: string } | undefined;
+  #dismissed: object | undefined;
+
+  constructor(host: { requestUpdate(): void }, options: ErrorBannerOptions) {
+    this.#host = host;
+    this.#options = options;
+  }
+
+  /** Shows the element's own error (also logged with `console.warn` unless `log` is `false`: logged already). */
+  show(message: string, log = true): void {
+    if (log) console.warn(`<ag-ui-agent>: ${message}`);
+    this.#local = { message };
+    this.#host.requestUpdate();
+  }
+
+  /** Drops the element's own error (a message is sent, a run retried). */
+  clear(): void {
+    this.#local = undefined;
+  }
+
+  /** Forgets every error and dismissal (a new conversation). */
+  reset(): void {
+    this.#local = undefined;
+    this.#dismissed = undefined;
+  }
+
+  /** The banner, with Retry for a run error that another run may not hit again. */
+  render(): TemplateResult | typeof nothing {
+    const runError: RunErrorDetail | undefined = this.#options.loop()?.lastError;
+    const error = this.#local ?? runError;
+    if (error === this.#dismissed) return nothing;
+    const retry = error === runError && runError !== undefined && !NOT_RETRYABLE.has(runError.code);
+    return renderErrorBanner(error, this.#onDismiss, retry ? this.#onRetry : undefined);
+  }
+
+  /** Retry: the agent runs again on the conversation as it is (the failed turn's message is already in it). */
+  #onRetry = (): void => {
+    const loop = this.#options.loop();
+    if (!loop || loop.running) return;
+    this.#local = undefined;
+    this.#options.follow();
+    loop.runAgent().catch((error: unknown) => console.error('<ag-ui-agent>: retrying failed:', error));
+    this.#options.focusInput();
+  };
+
+  /** Dismiss: hides the error shown now (the element's own, else the run's). */
+  #onDismiss = (): void => {
+    this.#dismissed = this.#local ?? this.#options.loop()?.lastError;
+    this.#local = undefined;
+    this.#host.requestUpdate();
+    this.#options.focusInput();
+  };
+}
+
+/** The notice that the thread could not be saved or loaded (`role=status`), or nothing. */
+export function renderPersistenceNotice(error: ThreadStoreError | undefined): TemplateResult | typeof nothing {
+  if (!error) return nothing;
+  const what = error.code === 'quota_exceeded' ? 'the browser has no storage space left' : error.code === 'unavailable' ? 'browser storage is unavailable' : 'browser storage failed';
+  return html`<p part="persistence-notice" class="persistence-notice" role="status">
+    Not saved: ${what}. This conversation is kept in this tab only.
+  </p>`;
+}
