@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ScrollFollowController } from '../../../web/src/components/ag-ui-agent/controllers/scroll-follow-controller.js';
+import { ScrollFollowController } from '../../../../web/src/components/ag-ui-agent/controllers/scroll-follow-controller.js';
 
 /** A host that only collects its controllers (the key handling needs no update cycle). */
 function host(): ReactiveControllerHost {

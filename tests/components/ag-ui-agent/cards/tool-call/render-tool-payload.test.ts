@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { nothing } from 'lit';
-import { renderToolCall, type ToolCallCardData, type ToolCallCardOptions } from '../../../web/src/components/ag-ui-agent/cards/tool-call/render-tool-call.js';
-import { PAYLOAD_PREVIEW_CHARS, PAYLOAD_PRETTY_MAX_CHARS, payloadPreview } from '../../../web/src/components/ag-ui-agent/cards/tool-call/render-tool-payload.js';
-import { mount, scenarioUrl, until } from './helpers.js';
+import { renderToolCall, type ToolCallCardData, type ToolCallCardOptions } from '../../../../../web/src/components/ag-ui-agent/cards/tool-call/render-tool-call.js';
+import { PAYLOAD_PREVIEW_CHARS, PAYLOAD_PRETTY_MAX_CHARS, payloadPreview } from '../../../../../web/src/components/ag-ui-agent/cards/tool-call/render-tool-payload.js';
+import { mount, scenarioUrl, until } from '../../helpers.js';
 
 const options: ToolCallCardOptions = {
   now: 0,

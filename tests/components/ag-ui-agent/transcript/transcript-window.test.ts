@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { TranscriptWindow } from '../../../web/src/components/ag-ui-agent/transcript/transcript-window.js';
+import { TranscriptWindow } from '../../../../web/src/components/ag-ui-agent/transcript/transcript-window.js';
 
 describe('TranscriptWindow', () => {
   it('shows the newest entries while following, and all of a short transcript', () => {

@@ -5,7 +5,7 @@ import {
   resultSummary,
   SUMMARY_MAX_CHARS,
   toolTitle,
-} from '../../../web/src/components/ag-ui-agent/cards/tool-call/tool-call-summary.js';
+} from '../../../../../web/src/components/ag-ui-agent/cards/tool-call/tool-call-summary.js';
 
 describe('tool card summary', () => {
   it('makes tool names readable, namespaced ids and camelCase included', () => {
