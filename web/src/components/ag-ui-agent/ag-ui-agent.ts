@@ -139,9 +139,9 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart activity-steps - The list of a plan's steps (content with `steps`).
  * @csspart activity-step - A step (with `activity-step-<status>`), its text in `activity-step-text` and status in `activity-step-status`.
  * @csspart activity-content - The content of an activity that is not a plan (JSON, first 4,000 characters).
- * @csspart a2ui-surface - An A2UI surface (`<a2ui-surface>` of `@a2ui/lit`, loaded on the first one) in an `activity-a2ui-surface` entry.
+ * @csspart a2ui-surface - An A2UI surface (`<a2ui-surface>` of `@a2ui/lit`, loaded on the first one once the page imports `ag-ui-lit/a2ui`) in an `activity-a2ui-surface` entry.
  * @csspart a2ui-loading - The line shown while the A2UI renderer loads or the agent builds the surface.
- * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully): bad surface data, unknown components, `@a2ui/lit` missing.
+ * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully): bad surface data, unknown components, `ag-ui-lit/a2ui` not imported, `@a2ui/lit` missing.
  * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
  * @csspart tool-approval-title - Its question ("Allow <tool> to run?").
  * @csspart tool-approval-effect - What the tool's effect means.
