@@ -25,6 +25,12 @@ export interface InspectorCall {
   readonly backoffDelaysMs: readonly number[];
 }
 
+/** A new `toolCallId` for a playground call (`playground-<uuid>`). */
+export function newPlaygroundCallId(): string {
+  const uuid = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return PLAYGROUND_CALL_PREFIX + uuid;
+}
+
 /** The origin of a call, from its `toolCallId`. */
 export function originOf(toolCallId: string): CallOrigin {
   return toolCallId.startsWith(PLAYGROUND_CALL_PREFIX) ? CallOrigin.PLAYGROUND : CallOrigin.AGENT;
@@ -41,6 +47,8 @@ export class CallLog {
   /** Backoff delays seen before the execution's snapshot (the element's `ag-ui-tool-retrying` has no execution id). */
   #delaysByToolCall = new Map<string, number[]>();
   #version = 0;
+  /** The last `filtered()` answer, for the log's version and the filters it was given. */
+  #filtered: { key: string; calls: InspectorCall[] } | undefined;
 
   /** @param limit - most entries kept (default 10000) */
   constructor(limit = 10_000) {
@@ -59,6 +67,25 @@ export class CallLog {
   /** Entries, oldest first (a new array). */
   get all(): InspectorCall[] {
     return [...this.#byId.values()];
+  }
+
+  /**
+   * The entries of tool `toolName` with status `status` (`''`: any), newest first; the same array while the log and
+   * the filters are unchanged (the Calls panel asks on every render).
+   */
+  filtered(toolName: string, status: string): InspectorCall[] {
+    const key = `${this.#version}\u0000${toolName}\u0000${status}`;
+    if (this.#filtered?.key === key) return this.#filtered.calls;
+    const calls: InspectorCall[] = [];
+    const all = this.all;
+    for (let i = all.length - 1; i >= 0; i--) {
+      const { execution } = all[i]!;
+      if (toolName && execution.toolName !== toolName) continue;
+      if (status && execution.status !== status) continue;
+      calls.push(all[i]!);
+    }
+    this.#filtered = { key, calls };
+    return calls;
   }
 
   get(executionId: string): InspectorCall | undefined {
