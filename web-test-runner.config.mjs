@@ -1,6 +1,6 @@
 // @web/test-runner configuration: every tests/**/*.test.ts but tests/node/ in real headless Chromium.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -9,6 +9,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from './scripts/find-chrome.mjs';
+import { matchesGlob, parseFilesArgs } from './scripts/test-files.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 import { domCountersPlugin } from './scripts/dom-counters-plugin.mjs';
 import { reactEsmPlugin } from './tests/react/react-esm-plugin.mjs';
@@ -51,15 +52,40 @@ const llmReplayMiddleware = createLlmReplayMiddleware({
   fixturesDir: fileURLToPath(new URL('./tests/fixtures/llm/', import.meta.url)),
 });
 
-// The Custom Elements Manifest is a build output (custom-elements.json, `npm run manifest`); write it now too, so
-// tests/package/custom-elements-manifest.test.ts checks the manifest of this source tree, also on a fresh clone.
-const manifest = spawnSync(process.execPath, [fileURLToPath(new URL('./scripts/manifest.mjs', import.meta.url))], {
-  stdio: 'inherit',
-});
-if (manifest.status !== 0) throw new Error('Could not generate custom-elements.json (npm run manifest)');
-// Likewise the no-build-step bundle (dist/bundle/ag-ui-lit.js, `ag-ui-lit/bundle`) that tests/package/bundle.test.ts
-// loads in a static page: built from this source tree with the config `npm run build` uses.
-await viteBuild({ configFile: fileURLToPath(new URL('./vite.bundle.config.ts', import.meta.url)), logLevel: 'warn' });
+/**
+ * Whether the run selects a file of tests/package/: no `--files` means every file. Those files read build outputs,
+ * which take tens of seconds to build; a run without them skips the builds.
+ */
+function selectsPackageTests() {
+  const { patterns } = parseFilesArgs(process.argv.slice(2));
+  if (patterns.length === 0) return true;
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const relative = (pattern) => (pattern.startsWith(root) ? pattern.slice(root.length) : pattern);
+  const files = readdirSync(new URL('./tests/package/', import.meta.url))
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `tests/package/${name}`);
+  return files.some((file) => patterns.some((pattern) => matchesGlob(file, relative(pattern))));
+}
+
+/** Runs `node <script>`; rejects unless it exits 0. */
+function runScript(script, what) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Could not generate ${what}`))));
+  });
+}
+
+if (selectsPackageTests()) {
+  await Promise.all([
+    // The Custom Elements Manifest is a build output (custom-elements.json, `npm run manifest`); write it now too, so
+    // tests/package/custom-elements-manifest.test.ts checks the manifest of this source tree, also on a fresh clone.
+    runScript('./scripts/manifest.mjs', 'custom-elements.json (npm run manifest)'),
+    // Likewise the no-build-step bundle (dist/bundle/ag-ui-lit.js, `ag-ui-lit/bundle`) that tests/package/bundle.test.ts
+    // loads in a static page: built from this source tree with the config `npm run build` uses.
+    viteBuild({ configFile: fileURLToPath(new URL('./vite.bundle.config.ts', import.meta.url)), logLevel: 'warn' }),
+  ]);
+}
 
 /** Koa -> Node-style bridge: requests under `prefix` go to a Connect-style `middleware`, the rest to `next`. */
 function mountNodeMiddleware(prefix, middleware) {
@@ -151,11 +177,20 @@ const jsonModulesPlugin = {
   },
 };
 
+/**
+ * Test files run this many at a time (`AG_UI_LIT_TEST_CONCURRENCY` overrides it). Their pages mostly wait on the
+ * network, and they share nothing: on the dev server each test talks to its own thread (the request recorder and the
+ * model replay are keyed by `threadId`), replay session or MCP test server, and in the browser each page has a context
+ * of its own (`createPage` below), so IndexedDB, localStorage, BroadcastChannel and Web Locks are never shared by two
+ * files that run together.
+ */
+const CONCURRENCY = Number(process.env.AG_UI_LIT_TEST_CONCURRENCY) || 2;
+
 export default {
   // tests/node/ runs in Node (scripts/test.mjs: `node --test`), not in the browser.
   files: ['tests/**/*.test.ts', '!tests/node/**'],
   nodeResolve: { exportConditions: ['browser', 'production'] },
-  concurrency: 1,
+  concurrency: CONCURRENCY,
   concurrentBrowsers: 1,
   testsFinishTimeout: 240_000,
   testFramework: { config: { timeout: 30_000 } },
@@ -178,6 +213,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath, headless: true, args: CHROME_ARGS },
+      // A fresh browser context per page (pages are reused, so there are CONCURRENCY of them): the storage of one
+      // running file is invisible to the others.
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
     }),
   ],
   reporters: [defaultReporter({ reportTestResults: true, reportTestProgress: !process.env.CI }), summaryReporter()],

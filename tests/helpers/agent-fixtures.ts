@@ -3,34 +3,14 @@
 import { EventType, HttpAgent, type BaseEvent, type Message, type RunAgentInput, type ToolMessage } from '@ag-ui/client';
 import { EventEncoder } from '@ag-ui/encoder';
 import { expect } from '@open-wc/testing';
-import { z } from 'zod';
 import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import { SseHttpAgent } from '../../web/src/agent/sse-http-agent.js';
 import { AGENT_RUN_LOOP_EVENTS, type AgentRunLoopEventMap } from '../../web/src/agent/types.js';
-import { ToolRegistry, type ToolDefinition, type ToolMetadata } from '../../web/src/tools/index.js';
+import { ToolRegistry } from '../../web/src/tools/index.js';
 
-/** A promise with its `resolve` exposed, for steering a handler from the test. */
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-}
-
-/** A new pending `Deferred`. */
-export function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-/** URL of a scripted test scenario of web/server (`POST /api/test/<scenario>?<query>`). */
-export function scenarioUrl(scenario: string, query: Record<string, string | string[]> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
-  }
-  const search = params.toString();
-  return `/api/test/${scenario}${search ? `?${search}` : ''}`;
-}
+export { deferred, type Deferred } from './deferred.js';
+export { scenarioUrl } from './ag-ui-server.js';
+export { echoTool } from './echo-tool.js';
 
 /** The requests the scripted server recorded for a thread, oldest first. */
 export async function recordedRequests(threadId: string): Promise<Array<{ index: number; input: RunAgentInput }>> {
@@ -79,20 +59,6 @@ export function createLoop(url: string, options: CreateLoopOptions = {}): Create
     ...(options.maxToolIterations !== undefined && { maxToolIterations: options.maxToolIterations }),
   });
   return { loop, registry, agent };
-}
-
-/** The `echo` tool of the scripted scenarios: returns its arguments as JSON. */
-export function echoTool(
-  overrides: Partial<ToolDefinition<Record<string, unknown>>> & { metadata?: ToolMetadata } = {},
-): ToolDefinition<Record<string, unknown>> {
-  return {
-    name: 'echo',
-    description: 'Echoes its arguments',
-    effect: 'read_only',
-    schema: z.record(z.string(), z.unknown()),
-    handler: (args) => ({ echoed: args }),
-    ...overrides,
-  };
 }
 
 /**

@@ -17,23 +17,7 @@ import {
   type ToolMetadata,
 } from '../../web/src/tools/index.js';
 
-/** A promise with its `resolve` and `reject` exposed, for steering a handler from the test. */
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (reason: unknown) => void;
-}
-
-/** A new pending `Deferred`. */
-export function deferred<T = unknown>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+export { deferred, type Deferred } from './deferred.js';
 
 /** Every event a `ToolExecutionManager` fires, as `recordEvents()` listens to them. */
 export const EXECUTION_EVENTS = [

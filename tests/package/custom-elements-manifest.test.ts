@@ -4,7 +4,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { FORWARDED_LOOP_EVENTS } from '../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
-import { $, echoTool, editTool, mount, rendered, scenarioUrl, until } from '../components/ag-ui-agent/helpers.js';
+import { $, echoArgsTool, editTool, mount, rendered, scenarioUrl, until } from '../components/ag-ui-agent/helpers.js';
 
 interface Named {
   name: string;
@@ -98,7 +98,7 @@ describe('custom-elements.json', () => {
 
     // A frontend call that succeeds, with text around it.
     const tools = new ToolRegistry();
-    tools.register(echoTool());
+    tools.register(echoArgsTool());
     const round = await mount(scenarioUrl('tool', { args: '{"n":1}', text: 'Calling **echo**' }), tools);
     const ended = oneEvent(round, 'ag-ui-tool-call-end');
     await round.sendMessage('Echo');

@@ -10,7 +10,7 @@ import type { AgUiAgent as AgUiAgentElement } from '../../web/src/components/ag-
 import type { ToolCallEndDetail } from '../../web/src/agent/types.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import { AgUiAgent } from '../../web/src/react/index.js';
-import { echoTool, scenarioUrl } from '../components/ag-ui-agent/helpers.js';
+import { echoArgsTool, scenarioUrl } from '../components/ag-ui-agent/helpers.js';
 import { expectEchoRoundTrip } from './echo-round-trip.js';
 import { useReactRoot } from './react-root.js';
 
@@ -26,7 +26,7 @@ describe('AgUiAgent (ag-ui-lit/react) in React 19', () => {
     const el = await root.render(AgUiAgent, {
       url: scenarioUrl('tool', { tool: 'echo', args: '{"a":1}' }),
       registry: new ToolRegistry(),
-      tools: [echoTool()],
+      tools: [echoArgsTool()],
       onToolCallEnd,
     });
 
@@ -45,7 +45,7 @@ describe('AgUiAgent (ag-ui-lit/react) in React 19', () => {
           ref,
           url: scenarioUrl('tool', { tool: 'echo', args: '{"a":2}' }),
           registry: new ToolRegistry(),
-          tools: [echoTool()],
+          tools: [echoArgsTool()],
           'onag-ui-tool-call-end': (event: CustomEvent<ToolCallEndDetail>) => ended.push(event.detail),
         }),
       );

@@ -6,7 +6,7 @@ import sinon from 'sinon';
 import type { RunFinishedDetail, ToolCallEndDetail } from '../../web/src/agent/types.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import { AgUiAgent } from '../../web/src/react/index.js';
-import { deferred, echoTool, gatedTimeTool, scenarioUrl } from '../components/ag-ui-agent/helpers.js';
+import { deferred, echoArgsTool, gatedTimeTool, scenarioUrl } from '../components/ag-ui-agent/helpers.js';
 import { settle, trackUnhandledRejections } from '../helpers/agent-fixtures.js';
 import { expectEchoRoundTrip } from './echo-round-trip.js';
 import { useReactRoot } from './react-root.js';
@@ -20,7 +20,7 @@ describe('AgUiAgent (ag-ui-lit/react)', () => {
   });
 
   it('registers `tools` as a property, runs the tool and calls onToolCallEnd with the detail', async () => {
-    const tool = echoTool();
+    const tool = echoArgsTool();
     const onToolCallEnd = sinon.spy((_event: CustomEvent<ToolCallEndDetail>) => {});
     const el = await renderAgent({
       url: scenarioUrl('tool', { tool: 'echo', args: '{"a":1}' }),
@@ -39,7 +39,7 @@ describe('AgUiAgent (ag-ui-lit/react)', () => {
     const el = await renderAgent({
       url: scenarioUrl('tool', { tool: 'echo', args: '{"a":1}' }),
       registry: new ToolRegistry(),
-      tools: [echoTool()],
+      tools: [echoArgsTool()],
       onRunFinished: (event) => finished.push(event.detail),
     });
 
@@ -54,7 +54,7 @@ describe('AgUiAgent (ag-ui-lit/react)', () => {
     const second = sinon.spy();
     const url = scenarioUrl('tool', { tool: 'echo', args: '{"a":1}' });
     const registry = new ToolRegistry();
-    const tools = [echoTool()];
+    const tools = [echoArgsTool()];
     const el = await renderAgent({ url, registry, tools, placeholder: 'Ask me', onRunFinished: first });
     expect(el.url).to.equal(url);
     expect(el.placeholder).to.equal('Ask me');

@@ -5,7 +5,7 @@ import { MemoryThreadStore } from '../../web/src/persistence/memory-thread-store
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import { AgUiThreadList } from '../../web/src/react/index.js';
 import { AgUiToolInspector } from '../../web/src/react/inspector.js';
-import { echoTool } from '../components/ag-ui-agent/helpers.js';
+import { echoArgsTool } from '../components/ag-ui-agent/helpers.js';
 import { useReactRoot } from './react-root.js';
 
 describe('AgUiThreadList and AgUiToolInspector (ag-ui-lit/react)', () => {
@@ -24,7 +24,7 @@ describe('AgUiThreadList and AgUiToolInspector (ag-ui-lit/react)', () => {
 
   it('gives <ag-ui-tool-inspector> its registry as a property and lists its tools', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await root.render(AgUiToolInspector, { registry });
 
     expect(el.hasAttribute('registry')).to.equal(false);

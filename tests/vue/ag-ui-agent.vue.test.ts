@@ -7,7 +7,7 @@ import type { ToolCallEndDetail } from '../../web/src/agent/types.js';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import '../../web/src/index.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
-import { echoTool, scenarioUrl } from '../components/ag-ui-agent/helpers.js';
+import { echoArgsTool, scenarioUrl } from '../components/ag-ui-agent/helpers.js';
 
 describe('<ag-ui-agent> in Vue 3', () => {
   let container: HTMLElement;
@@ -31,7 +31,7 @@ describe('<ag-ui-agent> in Vue 3', () => {
       setup: () => ({
         url: scenarioUrl('tool', { tool: 'echo', args: '{"a":1}' }),
         registry: new ToolRegistry(),
-        tools: [echoTool()],
+        tools: [echoArgsTool()],
         onToolCallEnd: (event: CustomEvent<ToolCallEndDetail>) => ended.push(event.detail),
       }),
     });

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../../helpers/wait-until.js';
+import { pressKeys } from '../../helpers/form-input.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
@@ -33,13 +34,6 @@ async function openForm(el: AgUiAgent): Promise<HTMLElement> {
   return until(el, '[part="tool-approval-form"]');
 }
 
-/** Types `text` at the end of `input` as a person would (real key presses). */
-async function typeInto(input: HTMLInputElement, text: string): Promise<void> {
-  input.focus();
-  input.setSelectionRange(input.value.length, input.value.length);
-  await sendKeys({ type: text });
-}
-
 describe('<ag-ui-agent> approve with edits: the form', () => {
   it('runs the handler with arguments edited in the form, and the follow-up says they were edited', async () => {
     const runs: unknown[] = [];
@@ -54,7 +48,7 @@ describe('<ag-ui-agent> approve with edits: the form', () => {
     expect(text.value).to.equal('Buy oat milk'); // pre-filled with the proposed arguments
     await expect(el).to.be.accessible();
 
-    await typeInto(text, ' and bread');
+    await pressKeys(text, ' and bread');
     await waitUntil(() => $(el, '[part="tool-approval-diff"]')?.textContent?.includes('Changed: text.') === true, 'no diff');
     await approveEditAndExpectRun(el, sending, runs, 'Buy oat milk and bread');
   });
@@ -69,7 +63,7 @@ describe('<ag-ui-agent> approve with edits: the form', () => {
     const text = formInput(el, 'text')!;
     text.select();
     await sendKeys({ press: 'Backspace' });
-    await typeInto(text, 'Buy');
+    await pressKeys(text, 'Buy');
 
     await waitUntil(() => $(el, '[part="tool-approval-edit-error"]') !== null, 'no schema message');
     expect($(el, '[part="tool-approval-edit-error"]')!.textContent).to.contain('text: Write at least 5 characters');
@@ -79,7 +73,7 @@ describe('<ag-ui-agent> approve with edits: the form', () => {
     expect(formInput(el, 'text')!.value).to.equal('Buy'); // the field keeps what was typed
 
     // Fixing it through the form, and ticking the optional checkbox, enables Approve with both edits.
-    await typeInto(formInput(el, 'text')!, ' tea');
+    await pressKeys(formInput(el, 'text')!, ' tea');
     formInput(el, 'urgent')!.click();
     await waitUntil(() => $(el, '[part="tool-approval-diff"]')?.textContent?.includes('Changed: text, urgent.') === true, 'no diff');
     ($(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement).click();
@@ -93,7 +87,7 @@ describe('<ag-ui-agent> approve with edits: the form', () => {
     const el = await mount(EDIT_URL, registry);
     const sending = el.sendMessage('Edit the note');
     await openForm(el);
-    await typeInto(formInput(el, 'text')!, '!');
+    await pressKeys(formInput(el, 'text')!, '!');
     await waitUntil(() => $(el, '[part="tool-approval-diff"]')?.textContent?.includes('Changed: text.') === true, 'no diff');
 
     $(el, '[part="tool-approval-edit-mode-json"]')!.click();

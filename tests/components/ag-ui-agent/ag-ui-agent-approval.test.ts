@@ -7,7 +7,7 @@ import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-ag
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { getRecordedRequests, scenarioUrl as serverScenarioUrl } from '../../helpers/ag-ui-server.js';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
-import { $, $$, approveEditAndExpectRun, assistantText, echoTool, editTool, mount, noteTools, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, approveEditAndExpectRun, assistantText, echoArgsTool, editTool, mount, noteTools, rendered, scenarioUrl, until } from './helpers.js';
 
 /** The status text of the only tool card. */
 function cardStatus(el: AgUiAgent): string {
@@ -175,7 +175,7 @@ describe('<ag-ui-agent> tool approval', () => {
       const runs: unknown[] = [];
       const registry = new ToolRegistry();
       registry.register(editTool(runs));
-      registry.register(echoTool());
+      registry.register(echoArgsTool());
       const el = await fixture<AgUiAgent>(
         html`<ag-ui-agent url=${EDIT_URL} .registry=${registry} .policy=${{ allowedTools: ['echo'] }}></ag-ui-agent>`,
       );
@@ -247,7 +247,7 @@ describe('<ag-ui-agent> tool approval', () => {
 
   it('says on the card that a result was too large to send', async () => {
     const registry = new ToolRegistry();
-    registry.register({ ...echoTool(), handler: () => 'x'.repeat(2000) });
+    registry.register({ ...echoArgsTool(), handler: () => 'x'.repeat(2000) });
     const el = await fixture<AgUiAgent>(
       html`<ag-ui-agent url=${scenarioUrl('tool')} .registry=${registry} .policy=${{ budgets: { maxResultBytes: 1024 } }}></ag-ui-agent>`,
     );

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { SseHttpAgent } from '../../../web/src/agent/sse-http-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import { $, $$, assistantText, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, assistantText, echoArgsTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 import '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 
 /** Waits until the run's first text streamed in a `hang` scenario (the run is then open until stopped). */
@@ -102,7 +102,7 @@ describe('<ag-ui-agent> Retry', () => {
 
   it('offers no Retry when the loop guard stopped the turn', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await fixture<AgUiAgent>(
       html`<ag-ui-agent url=${scenarioUrl('always-tool')} max-tool-iterations="1" .registry=${registry}></ag-ui-agent>`,
     );

@@ -5,6 +5,7 @@ import sinon from 'sinon';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { InterruptDetail } from '../../../web/src/agent/types.js';
 import { getRecordedRequests } from '../../helpers/ag-ui-server.js';
+import { typeInto } from '../../helpers/form-input.js';
 import { $, $$, assistantText, mount, rendered, scenarioUrl } from './helpers.js';
 
 /** Collects the detail of every `ag-ui-interrupt`; `preventDefault()` on each when `takeOver`. */
@@ -34,12 +35,6 @@ function focused(el: AgUiAgent): string {
 
 function input(el: AgUiAgent, selector: string): HTMLInputElement {
   return $(el, selector) as HTMLInputElement;
-}
-
-/** Sets a control's value as typing would (an `input` event). */
-function typeInto(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
-  control.value = value;
-  control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 }
 
 const FORM_SCHEMA = {

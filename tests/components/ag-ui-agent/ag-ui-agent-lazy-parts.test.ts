@@ -10,7 +10,7 @@ import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-ag
 performance.setResourceTimingBufferSize(100_000);
 const { ToolRegistry } = await import('../../../web/src/tools/index.js');
 const { pushedAgent } = await import('../../helpers/agent-fixtures.js');
-const { $, $$, assistantText, echoTool, editTool, mount, rendered, scenarioUrl } = await import('./helpers.js');
+const { $, $$, assistantText, echoArgsTool, editTool, mount, rendered, scenarioUrl } = await import('./helpers.js');
 
 /** The modules of each lazy part (its entry, and what only it uses). */
 const PARTS = {
@@ -34,7 +34,7 @@ function requested(part: keyof typeof PARTS): string[] {
 describe('<ag-ui-agent> parts loaded on first use', () => {
   it('loads no interrupt, approval, activity or tool source module for a streamed reply and a frontend tool', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await mount(scenarioUrl('tool', { tool: 'echo', args: '{"text":"hi"}' }), registry);
     await el.sendMessage('Echo hi');
     await rendered(el);

@@ -14,7 +14,7 @@ import {
 } from '../../../web/src/persistence/index.js';
 import { ToolRegistry, type ToolDefinition } from '../../../web/src/tools/index.js';
 import { usePersistedDatabase } from '../../helpers/persisted-database.js';
-import { $, $$, assistantText, echoTool, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, assistantText, echoArgsTool, rendered, scenarioUrl, until } from './helpers.js';
 
 /** Resolves once the element is idle (not running). */
 async function idle(el: AgUiAgent): Promise<void> {
@@ -53,7 +53,7 @@ describe('<ag-ui-agent> persistence', () => {
 
   it('brings the whole thread back after a reload: messages, tool cards with status, arguments and result', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const url = scenarioUrl('tool', { tool: 'echo', args: '{"note":"milk"}' });
     const first = await mountPersisted(url, registry);
     await first.sendMessage('Echo milk');
@@ -65,7 +65,7 @@ describe('<ag-ui-agent> persistence', () => {
     first.remove();
 
     const again = new ToolRegistry();
-    again.register(echoTool());
+    again.register(echoArgsTool());
     const changed = new Promise<CustomEvent<ThreadChangedDetail>>((resolve) =>
       document.addEventListener('ag-ui-thread-changed', (event) => resolve(event), { once: true }),
     );
@@ -257,7 +257,7 @@ describe('<ag-ui-agent> persistence', () => {
     sinon.stub(store, 'save').rejects(quota);
     sinon.stub(store, 'saveToolCalls').rejects(quota);
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await fixture<AgUiAgent>(
       html`<ag-ui-agent url=${scenarioUrl('tool', { tool: 'echo', args: '{"a":1}' })} .registry=${registry} .store=${store}></ag-ui-agent>`,
     );
@@ -274,7 +274,7 @@ describe('<ag-ui-agent> persistence', () => {
 
   it('skips a tool-call record of an unknown future version with an error event, and loads the rest', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const url = scenarioUrl('tool', { tool: 'echo', args: '{"a":1}' });
     const first = await mountPersisted(url, registry);
     await first.sendMessage('Echo');
@@ -295,7 +295,7 @@ describe('<ag-ui-agent> persistence', () => {
     document.addEventListener('ag-ui-persistence-error', listener);
     try {
       const again = new ToolRegistry();
-      again.register(echoTool());
+      again.register(echoArgsTool());
       const el = await mountPersisted(url, again, threadId);
       await waitUntil(() => el.messages.length === count, 'not restored');
       expect(errors.map((error) => error.code)).to.include('version_unsupported');

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import { $$, echoTool, mount, rendered, scenarioUrl } from './helpers.js';
+import { $$, echoArgsTool, mount, rendered, scenarioUrl } from './helpers.js';
 
 /** `Memory.getDOMCounters` after a full GC (the `count-dom-nodes` command of scripts/dom-counters-plugin.mjs). */
 interface DomCounters {
@@ -29,7 +29,7 @@ describe('<ag-ui-agent> soak', function () {
 
   it('keeps the DOM node count flat over 60 turns, each with a tool call, ended by reset()', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await mount(scenarioUrl('tool', { tool: 'echo', args: '{"n":1}', text: 'Calling **echo** now.' }), registry);
     // The first turns create what is made once (Lit's template caches, the first card's styles): not counted.
     for (let turn = 1; turn <= 10; turn++) await turnThenReset(el, turn);

@@ -4,7 +4,7 @@ import { waitUntil } from '../../helpers/wait-until.js';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { hiddenToolCallsSummary, windowToolCalls } from '../../../web/src/components/ag-ui-agent/transcript/tool-cards-window.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
-import { $, $$, echoTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, echoArgsTool, editTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 
 /**
  * A restored thread: a question, then one agent message with `calls` echo calls (`c1`...). Calls after `answered`
@@ -36,7 +36,7 @@ function manyCalls(calls: number, answered = calls, failed: ReadonlySet<number> 
 
 async function mountMessages(messages: Message[]): Promise<AgUiAgent> {
   const registry = new ToolRegistry();
-  registry.register(echoTool());
+  registry.register(echoArgsTool());
   const agent = new HttpAgent({ url: scenarioUrl('text'), initialMessages: messages });
   const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${registry}></ag-ui-agent>`);
   await rendered(el);
@@ -125,7 +125,7 @@ describe('<ag-ui-agent> tool cards of a message with many calls', () => {
     const runs: unknown[] = [];
     const registry = new ToolRegistry();
     registry.register(editTool(runs));
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const tools = ['edit', ...Array.from({ length: 59 }, () => 'echo')].join(',');
     const el = await mount(scenarioUrl('parallel', { tools, args0: '{"text":"Buy oat milk"}' }), registry);
     const sending = el.sendMessage('Edit the note, and echo a lot');

@@ -10,7 +10,7 @@ import {
   DEMO_URL,
   assistantText,
   deferred,
-  echoTool,
+  echoArgsTool,
   gatedTimeTool,
   mount,
   rendered,
@@ -83,7 +83,7 @@ describe('<ag-ui-agent> tools', () => {
   it('counts down a retry as "attempt 2 of 3 in N s"', async () => {
     const registry = new ToolRegistry();
     registry.register<Record<string, unknown>>({
-      ...echoTool(),
+      ...echoArgsTool(),
       handler: () => {
         throw new TransientToolError('Service unavailable', { retryAfter: 60_000 });
       },
@@ -124,7 +124,7 @@ describe('<ag-ui-agent> tools', () => {
   it('shows a failed tool call with its error, and the agent still answers', async () => {
     const registry = new ToolRegistry();
     registry.register<Record<string, unknown>>({
-      ...echoTool(),
+      ...echoArgsTool(),
       handler: () => {
         throw new Error('The echo chamber is closed');
       },
@@ -140,14 +140,14 @@ describe('<ag-ui-agent> tools', () => {
   it('registers `tools` while connected and unregisters them on disconnect', async () => {
     const registry = new ToolRegistry();
     const el = await fixture<AgUiAgent>(
-      html`<ag-ui-agent url=${scenarioUrl('tool')} .registry=${registry} .tools=${[echoTool()]}></ag-ui-agent>`,
+      html`<ag-ui-agent url=${scenarioUrl('tool')} .registry=${registry} .tools=${[echoArgsTool()]}></ag-ui-agent>`,
     );
     expect(registry.names).to.deep.equal(['echo']);
     await el.sendMessage('call echo');
     await rendered(el);
     expect(cardStatus(el)).to.equal('Succeeded');
 
-    const other: ToolDefinition = { ...echoTool(), name: 'other_tool' };
+    const other: ToolDefinition = { ...echoArgsTool(), name: 'other_tool' };
     el.tools = [other];
     await el.updateComplete;
     expect(registry.names).to.deep.equal(['other_tool']);
@@ -164,7 +164,7 @@ describe('<ag-ui-agent> tools', () => {
     const first = new ToolRegistry();
     const second = new ToolRegistry();
     const el = await fixture<AgUiAgent>(
-      html`<ag-ui-agent url=${scenarioUrl('tool')} .registry=${first} .tools=${[echoTool()]}></ag-ui-agent>`,
+      html`<ag-ui-agent url=${scenarioUrl('tool')} .registry=${first} .tools=${[echoArgsTool()]}></ag-ui-agent>`,
     );
     await el.sendMessage('call echo');
     const thread = el.threadId;
@@ -183,17 +183,17 @@ describe('<ag-ui-agent> tools', () => {
   it('reports a tool it cannot register with a warning and an event, and keeps working', async () => {
     const warn = sinon.stub(console, 'warn');
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await mount(scenarioUrl('text', { text: 'Fine.' }), registry);
     const errors: string[] = [];
     el.addEventListener('ag-ui-tool-registration-error', (event) => {
       expect(event.bubbles && event.composed).to.equal(true);
       errors.push(`${event.detail.source}:${event.detail.toolName}`);
     });
-    const duplicate = echoTool();
-    el.tools = [duplicate, { ...echoTool(), name: 'fresh_tool' }];
+    const duplicate = echoArgsTool();
+    el.tools = [duplicate, { ...echoArgsTool(), name: 'fresh_tool' }];
     await el.updateComplete;
-    expect(el.registerTool({ ...echoTool(), name: 'not a valid name!' })).to.equal(false);
+    expect(el.registerTool({ ...echoArgsTool(), name: 'not a valid name!' })).to.equal(false);
 
     expect(errors).to.deep.equal(['tools-property:echo', 'register-tool-method:not a valid name!']);
     expect(warn.callCount).to.equal(2);
@@ -211,7 +211,7 @@ describe('<ag-ui-agent> tools', () => {
   it('registerTool() and unregisterTool() use its registry', async () => {
     const registry = new ToolRegistry();
     const el = await mount(scenarioUrl('text'), registry);
-    expect(el.registerTool(echoTool())).to.equal(true);
+    expect(el.registerTool(echoArgsTool())).to.equal(true);
     expect(registry.has('echo')).to.equal(true);
     expect(el.unregisterTool('echo')).to.equal(true);
     expect(el.unregisterTool('echo')).to.equal(false);
@@ -248,7 +248,7 @@ describe('<ag-ui-agent> tools', () => {
   it('reports a bad ag-ui-register-tool definition without throwing into the page', async () => {
     const error = sinon.stub(console, 'error');
     const name = 'document_event_duplicate';
-    const tool: ToolDefinition = { ...echoTool(), name };
+    const tool: ToolDefinition = { ...echoArgsTool(), name };
     try {
       document.dispatchEvent(new CustomEvent('ag-ui-register-tool', { detail: tool }));
       const reported = oneEvent(document, 'ag-ui-tool-registration-error');
@@ -269,7 +269,7 @@ describe('<ag-ui-agent> tools', () => {
 
   it('streams tool arguments into the card and fires ag-ui-tool-call-args', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await mount(scenarioUrl('tool', { args: '{"message":"hello world","n":3}', fragments: 5 }), registry);
     const deltas: string[] = [];
     el.addEventListener('ag-ui-tool-call-args', (event) => deltas.push(event.detail.delta));

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import { $, $$, DEMO_URL, assistantText, echoTool, mount, rendered, scenarioUrl, until } from './helpers.js';
+import { $, $$, DEMO_URL, assistantText, echoArgsTool, mount, rendered, scenarioUrl, until } from './helpers.js';
 
 describe('<ag-ui-agent>', () => {
   afterEach(() => {
@@ -168,7 +168,7 @@ describe('<ag-ui-agent>', () => {
 
   it('shows the loop guard message when the agent keeps calling tools', async () => {
     const registry = new ToolRegistry();
-    registry.register(echoTool());
+    registry.register(echoArgsTool());
     const el = await fixture<AgUiAgent>(
       html`<ag-ui-agent url=${scenarioUrl('always-tool')} max-tool-iterations="2" .registry=${registry}></ag-ui-agent>`,
     );

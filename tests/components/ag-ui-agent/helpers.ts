@@ -9,12 +9,9 @@ import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-ag
 import '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { getRecordedRequests } from '../../helpers/ag-ui-server.js';
 
-/** URL of a scripted test agent: `/api/test/<scenario>?<options>` (see web/server/test-scenarios.ts). */
-export function scenarioUrl(scenario: string, options: Record<string, string | number> = {}): string {
-  const query = new URLSearchParams(Object.entries(options).map(([k, v]) => [k, String(v)]));
-  const search = query.toString();
-  return `/api/test/${scenario}${search ? `?${search}` : ''}`;
-}
+export { scenarioUrl } from '../../helpers/ag-ui-server.js';
+export { deferred, type Deferred } from '../../helpers/deferred.js';
+export { echoArgsTool } from '../../helpers/echo-tool.js';
 
 /** The demo agent without its per-event delay. */
 export const DEMO_URL = '/api/agent?delay=0';
@@ -51,19 +48,6 @@ export async function until(el: AgUiAgent, selector: string, message?: string): 
   return $(el, selector)!;
 }
 
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-}
-
-export function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
 /** A `get_current_time` tool (what the demo agent calls for "what time is it") whose handler waits for `gate`. */
 export function gatedTimeTool(gate: Promise<string>): ToolDefinition<{ timezone?: string | undefined }> {
   return {
@@ -78,17 +62,6 @@ export function gatedTimeTool(gate: Promise<string>): ToolDefinition<{ timezone?
       ]);
       return { time, timezone: timezone ?? 'UTC' };
     },
-  };
-}
-
-/** A tool named `echo` (the scripted agents' default tool) returning its arguments. */
-export function echoTool(): ToolDefinition<Record<string, unknown>> {
-  return {
-    name: 'echo',
-    description: 'Returns its arguments',
-    effect: 'read_only',
-    schema: z.record(z.string(), z.unknown()),
-    handler: (args) => args,
   };
 }
 

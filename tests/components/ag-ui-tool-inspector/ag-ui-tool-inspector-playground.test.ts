@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import sinon from 'sinon';
 import type { AgUiToolInspector } from '../../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
 import { ToolExecutionManager, ToolRegistry } from '../../../web/src/tools/index.js';
-import { $, $$, issuesOf, lookupTool, noteTool, taskTool, text, typeInto } from './helpers.js';
+import { $, $$, fillField, issuesOf, lookupTool, noteTool, taskTool, text } from './helpers.js';
 import '../../../web/src/inspector.js';
 
 /** A playground on `registry`, with its own fixtures key, showing `toolName`. */
@@ -62,20 +62,20 @@ describe('<ag-ui-tool-inspector> playground', () => {
     expect(issuesOf(el, 'owner.name')).to.match(/>=2 characters/);
     expect($(el, '[id$="-f-owner-name"]')!.getAttribute('aria-invalid')).to.equal('true');
     await expect(el).to.be.accessible();
-    await typeInto(el, 'title', 'Ship it');
+    await fillField(el, 'title', 'Ship it');
     expect(issuesOf(el, 'title')).to.equal('');
-    await typeInto(el, 'owner.name', 'Ada');
+    await fillField(el, 'owner.name', 'Ada');
     expect(issuesOf(el, 'owner.name')).to.equal('');
     $(el, '[part~="add-item"]')!.click();
     await el.updateComplete;
     expect(issuesOf(el, 'tags.0')).to.match(/>=1 characters/);
-    await typeInto(el, 'tags.0', 'release');
+    await fillField(el, 'tags.0', 'release');
     $(el, '[part~="add-item"]')!.click();
     await el.updateComplete;
     $$(el, '[part~="remove-item"]')[1]!.click();
     await el.updateComplete;
-    await typeInto(el, 'priority', '1'); // the option index: (not set) is -1, low 0, high 1
-    await typeInto(el, 'estimate', '3');
+    await fillField(el, 'priority', '1'); // the option index: (not set) is -1, low 0, high 1
+    await fillField(el, 'estimate', '3');
     expect($$(el, '[part~="field-issue"]')).to.have.length(0);
 
     const result = oneEvent(el, 'ag-ui-playground-result');
@@ -95,7 +95,7 @@ describe('<ag-ui-tool-inspector> playground', () => {
     registry.register(noteTool(runs));
     const el = await mountPlayground(registry, 'edit_note');
     expect($(el, '[part~="decision"]')!.dataset.decision).to.equal('require_approval');
-    await typeInto(el, 'text', 'Buy oat milk');
+    await fillField(el, 'text', 'Buy oat milk');
 
     await submit(el);
     expect($(el, '[part~="approval"]')).to.exist;
@@ -121,7 +121,7 @@ describe('<ag-ui-tool-inspector> playground', () => {
     registry.register(lookupTool(() => (called = true)));
     registry.setPolicy({ deniedTools: ['lookup'] });
     const el = await mountPlayground(registry, 'lookup');
-    await typeInto(el, 'query', 'x');
+    await fillField(el, 'query', 'x');
     const result = oneEvent(el, 'ag-ui-playground-result');
     await submit(el);
     expect((await result).detail).to.deep.equal({ toolName: 'lookup', args: { query: 'x' }, decision: 'deny', dryRun: false });
@@ -141,7 +141,7 @@ describe('<ag-ui-tool-inspector> playground', () => {
     const toggle = $(el, '[part~="dry-run"] input') as HTMLInputElement;
     toggle.click();
     await el.updateComplete;
-    await typeInto(el, 'text', 'Draft');
+    await fillField(el, 'text', 'Draft');
 
     const result = oneEvent(el, 'ag-ui-playground-result');
     await submit(el);
@@ -163,7 +163,7 @@ describe('<ag-ui-tool-inspector> playground', () => {
     const seen: unknown[] = [];
     registry.register(lookupTool((args) => (seen.push(args), { found: args.query.toUpperCase() })));
     const el = await mountPlayground(registry, 'lookup');
-    await typeInto(el, 'query', 'tea');
+    await fillField(el, 'query', 'tea');
     const ran = oneEvent(el, 'ag-ui-playground-result');
     await submit(el);
     await ran;

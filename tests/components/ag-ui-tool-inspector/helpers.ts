@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { AgUiToolInspector } from '../../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
 import type { ToolDefinition } from '../../../web/src/tools/index.js';
+import { typeInto } from '../../helpers/form-input.js';
 
 export function $(el: AgUiToolInspector, selector: string): HTMLElement | null {
   return el.shadowRoot!.querySelector<HTMLElement>(selector);
@@ -22,12 +23,11 @@ export async function showPanel(el: AgUiToolInspector, panel: 'tools' | 'calls' 
   await el.updateComplete;
 }
 
-/** Types into the field of a path (`owner.name`, `tags.0`) as a person would, and waits for the render. */
-export async function typeInto(el: AgUiToolInspector, path: string, value: string): Promise<void> {
+/** Fills the field of a path (`owner.name`, `tags.0`) as a person would, and waits for the render. */
+export async function fillField(el: AgUiToolInspector, path: string, value: string): Promise<void> {
   const input = $(el, `[id$="-f-${path.replace(/\./g, '-')}"]`) as HTMLInputElement | null;
   if (!input) throw new Error(`no field for ${path}`);
-  input.value = value;
-  input.dispatchEvent(new Event(input.localName === 'select' ? 'change' : 'input', { bubbles: true, composed: true }));
+  typeInto(input, value);
   await el.updateComplete;
 }
 

@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+// `npm run api-docs`: writes the element reference, docs/api/<tag>.md for every custom element and docs/api/README.md,
+// from a Custom Elements Manifest analysed afresh from the source (custom-elements-manifest.config.mjs), so the
+// reference says what the code's JSDoc and decorators say and cannot drift from them.
+//
+//   node scripts/api-docs.mjs                 analyse the source, write docs/api/
+//   node scripts/api-docs.mjs --check         analyse the source, write nothing; exit 1 naming the stale files
+//   node scripts/api-docs.mjs --manifest F    read the manifest F (e.g. custom-elements.json) instead of analysing
+//
+// Elements are found by tag name, never by module path, and listed by tag name; their members, events, parts, slots
+// and custom properties keep the manifest's order, which is the order of the source. The output has no date, so two
+// runs over the same source write the same bytes.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Where the reference is written, relative to the repository. */
+export const API_DOCS_DIR = 'docs/api';
+
+/**
+ * The Custom Elements Manifest of the current source, analysed in memory with the repository's analyzer config minus
+ * its plugins: they write files (dist/vue/), and the reference needs none of them.
+ */
+export async function analyzeManifest() {
+  const dir = mkdtempSync(join(tmpdir(), 'ag-ui-lit-api-docs-'));
+  try {
+    const config = join(dir, 'custom-elements-manifest.config.mjs');
+    const base = pathToFileURL(join(root, 'custom-elements-manifest.config.mjs')).href;
+    writeFileSync(config, `import base from ${JSON.stringify(base)};\nexport default { ...base, plugins: [] };\n`);
+    const { cli } = await import('@custom-elements-manifest/analyzer/cli.js');
+    return await cli({ argv: ['analyze', '--quiet', '--config', config], cwd: root, noWrite: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** JSDoc prose as Markdown: a `<` outside code spans is shown, not read as an HTML tag (`Allow <tool> to run?`). */
+function prose(text) {
+  return String(text)
+    .split(/(`+[^`]*`+)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replaceAll('<', '&lt;')))
+    .join('');
+}
+
+/** Text for one cell of a Markdown table: one line, `|` escaped, paragraphs kept apart. */
+function cell(text) {
+  if (text === undefined || text === null || text === '') return '';
+  return prose(text)
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' '))
+    .join('<br><br>')
+    .replaceAll('|', '\\|');
+}
+
+/** `text` as inline code, or empty. Backticks inside (template literal types) get a longer fence. */
+function code(text) {
+  if (text === undefined || text === null || text === '') return '';
+  const value = String(text).replace(/\s*\n\s*/g, ' ');
+  const fence = value.includes('`') ? '``' : '`';
+  const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : '';
+  // GitHub's tables split cells on `|` even inside code spans; `\|` shows as `|` there.
+  return `${fence}${pad}${value.replaceAll('|', '\\|')}${pad}${fence}`;
+}
+
+/** A Markdown table, or nothing when there are no rows. */
+function table(headers, rows) {
+  if (rows.length === 0) return [];
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.map((value) => value || ' ').join(' | ')} |`),
+    '',
+  ];
+}
+
+const isPublic = (member) => (member.privacy ?? 'public') === 'public' && !member.name.startsWith('#');
+
+/** `sendMessage(text: string)` or `exportCalls(): string`. */
+function signature(method) {
+  const params = (method.parameters ?? [])
+    .map((param) => `${param.rest ? '...' : ''}${param.name}${param.optional ? '?' : ''}${param.type?.text ? `: ${param.type.text}` : ''}`)
+    .join(', ');
+  const returns = method.return?.type?.text;
+  return `${method.name}(${params})${returns ? `: ${returns}` : ''}`;
+}
+
+/** The reference of one element declaration, as Markdown. */
+export function renderElement(declaration) {
+  const tag = declaration.tagName;
+  const members = (declaration.members ?? []).filter(isPublic);
+  const fields = members.filter((member) => member.kind === 'field' && !member.static);
+  const methods = members.filter((member) => member.kind === 'method' && !member.static);
+  const fieldNames = new Set(fields.map((field) => field.name));
+  // Attributes that set no public property of their own would be missed by the properties table.
+  const attributesOnly = (declaration.attributes ?? []).filter((attribute) => !attribute.fieldName || !fieldNames.has(attribute.fieldName));
+  const lines = [
+    `<!-- Generated by scripts/api-docs.mjs from the Custom Elements Manifest. Do not edit: run \`npm run api-docs\`. -->`,
+    '',
+    `# \`<${tag}>\``,
+    '',
+  ];
+  if (declaration.summary) lines.push(prose(declaration.summary.trim()), '');
+  lines.push(`Class: \`${declaration.name}\`${declaration.superclass?.name ? ` (extends \`${declaration.superclass.name}\`)` : ''}.`, '');
+  if (declaration.description) lines.push(prose(declaration.description.trim()), '');
+
+  const sections = [
+    [
+      'Properties',
+      'Attribute names are given where the property has one; "reflects" means the property writes its attribute back.',
+      table(
+        ['Property', 'Attribute', 'Type', 'Default', 'Description'],
+        fields.map((field) => [
+          code(field.name),
+          field.attribute ? `${code(field.attribute)}${field.reflects ? ' (reflects)' : ''}` : '',
+          code(field.type?.text),
+          code(field.default),
+          `${field.readonly ? 'Read-only. ' : ''}${cell(field.description)}`,
+        ]),
+      ),
+    ],
+    [
+      'Attributes without a property',
+      '',
+      table(
+        ['Attribute', 'Type', 'Default', 'Description'],
+        attributesOnly.map((attribute) => [code(attribute.name), code(attribute.type?.text), code(attribute.default), cell(attribute.description)]),
+      ),
+    ],
+    [
+      'Methods',
+      '',
+      table(
+        ['Method', 'Description'],
+        methods.map((method) => {
+          const params = (method.parameters ?? []).filter((param) => param.description).map((param) => `${code(param.name)}: ${cell(param.description)}`);
+          return [code(signature(method)), [cell(method.description), ...params].filter(Boolean).join('<br><br>')];
+        }),
+      ),
+    ],
+    [
+      'Events',
+      '',
+      table(
+        ['Event', 'Type', 'Description'],
+        (declaration.events ?? []).filter((event) => event.name).map((event) => [code(event.name), code(event.type?.text), cell(event.description)]),
+      ),
+    ],
+    [
+      'Slots',
+      '',
+      table(
+        ['Slot', 'Description'],
+        (declaration.slots ?? []).map((slot) => [slot.name ? code(slot.name) : '(default)', cell(slot.description)]),
+      ),
+    ],
+    [
+      'CSS parts',
+      'Style them from the page with `::part(name)`.',
+      table(['Part', 'Description'], (declaration.cssParts ?? []).map((part) => [code(part.name), cell(part.description)])),
+    ],
+    [
+      'CSS custom properties',
+      '',
+      table(
+        ['Property', 'Default', 'Description'],
+        (declaration.cssProperties ?? []).map((property) => [code(property.name), code(property.default), cell(property.description)]),
+      ),
+    ],
+  ];
+  for (const [title, intro, rows] of sections) {
+    if (rows.length === 0) continue;
+    lines.push(`## ${title}`, '');
+    if (intro) lines.push(intro, '');
+    lines.push(...rows);
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The custom element declarations of a manifest, by tag name. */
+function elementsOf(manifest) {
+  return manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .filter((declaration) => declaration.customElement && declaration.tagName)
+    .sort((a, b) => a.tagName.localeCompare(b.tagName, 'en'));
+}
+
+/** The index of docs/api/: one line per element. */
+function renderIndex(elements) {
+  return [
+    `<!-- Generated by scripts/api-docs.mjs from the Custom Elements Manifest. Do not edit: run \`npm run api-docs\`. -->`,
+    '',
+    '# Element reference',
+    '',
+    'Properties, attributes, methods, events, slots, CSS parts and CSS custom properties of each element, generated from',
+    'the source (its JSDoc and decorators, through the Custom Elements Manifest, `custom-elements.json`).',
+    '',
+    ...elements.map((element) => `- [\`<${element.tagName}>\`](${element.tagName}.md): ${cell(element.summary) || element.name}`),
+    '',
+  ].join('\n');
+}
+
+/** Every file of docs/api/, as a map from file name to content. */
+export function renderApiDocs(manifest) {
+  const elements = elementsOf(manifest);
+  const tags = elements.map((element) => element.tagName);
+  const duplicate = tags.find((tag, index) => tags.indexOf(tag) !== index);
+  if (duplicate) throw new Error(`<${duplicate}> is declared twice in the manifest`);
+  const files = new Map([['README.md', renderIndex(elements)]]);
+  for (const element of elements) files.set(`${element.tagName}.md`, renderElement(element));
+  return files;
+}
+
+/** The names of the files under `dir` that differ from `files`, that are missing, or that `files` no longer has. */
+export function staleFiles(files, dir = join(root, API_DOCS_DIR)) {
+  const present = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.md')) : [];
+  const stale = [...files].filter(([name, text]) => !present.includes(name) || readFileSync(join(dir, name), 'utf8') !== text).map(([name]) => name);
+  const extra = present.filter((name) => !files.has(name));
+  return [...stale, ...extra].sort();
+}
+
+async function main(argv) {
+  const check = argv.includes('--check');
+  const manifestArg = argv.indexOf('--manifest');
+  const manifest =
+    manifestArg >= 0 ? JSON.parse(readFileSync(join(root, argv[manifestArg + 1] ?? ''), 'utf8')) : await analyzeManifest();
+  const files = renderApiDocs(manifest);
+  const dir = join(root, API_DOCS_DIR);
+  const stale = staleFiles(files, dir);
+  if (check) {
+    if (stale.length === 0) return 0;
+    console.error(`${API_DOCS_DIR}/ is stale (${stale.join(', ')}): run \`npm run api-docs\` and commit the result.`);
+    return 1;
+  }
+  mkdirSync(dir, { recursive: true });
+  for (const name of stale) {
+    if (files.has(name)) writeFileSync(join(dir, name), files.get(name));
+    else rmSync(join(dir, name));
+  }
+  console.log(stale.length === 0 ? `${API_DOCS_DIR}/ is up to date.` : `Wrote ${API_DOCS_DIR}/: ${stale.join(', ')}.`);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main(process.argv.slice(2));
