@@ -36,9 +36,9 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [agUiServer()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry, and the llm,
-  // inspector, mcp, webmcp and react subpaths, each its own entry so the main one does not pay for them), dependencies
-  // external, type declarations from tsc (tsconfig.build.json). `vite build --mode demo` builds the demo page instead.
+  // `npm run build` builds the library: ESM for web/src/index.ts (and the framework-free tools entry, and the
+  // persistence, llm, inspector, mcp, webmcp and react subpaths, each its own entry so the main one does not pay for
+  // them), dependencies external, type declarations from tsc (tsconfig.build.json). `vite build --mode demo` builds the demo page instead.
   build:
     command === 'build' && mode !== 'demo'
       ? {
@@ -51,6 +51,7 @@ export default defineConfig(({ command, mode }) => ({
             entry: {
               index: 'web/src/index.ts',
               'tools/index': 'web/src/tools/index.ts',
+              'persistence/index': 'web/src/persistence/index.ts',
               inspector: 'web/src/inspector.ts',
               'thread-list': 'web/src/thread-list.ts',
               'llm/index': 'web/src/llm/index.ts',

@@ -1,6 +1,6 @@
 // Figure 4 helpers: production builds of the bundle pages, their sizes (raw, gzip -9, brotli -q 11) and a per-module
 // breakdown of the minified output from its source maps.
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -13,6 +13,71 @@ export async function buildBundlePage({ root, page, outDir }) {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
+}
+
+/**
+ * The entries measured one by one (figure 4's entry rows), and what each leaves to the page: a React page has React.
+ */
+export const BUNDLE_ENTRIES = {
+  'ag-ui-lit': [],
+  'ag-ui-lit/tools': [],
+  'ag-ui-lit/persistence': [],
+  'ag-ui-lit/llm': [],
+  'ag-ui-lit/mcp': [],
+  'ag-ui-lit/a2ui': [],
+  'ag-ui-lit/react': ['react', 'react-dom', 'react/jsx-runtime'],
+};
+
+/**
+ * Builds everything one package.json `exports` entry exports (`export *` from its source, so nothing is shaken off),
+ * its dependencies and peers included but `external`, minified, as a page's production build would ship it.
+ * @returns the build's chunks, or `undefined` when package.json has no such entry
+ */
+export async function buildEntry({ root, entry, external = [], outDir }) {
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const target = exports[entry === 'ag-ui-lit' ? '.' : `.${entry.slice('ag-ui-lit'.length)}`];
+  if (!target?.types) return undefined;
+  // dist/x.d.ts is declared from web/src/x.ts.
+  const source = join(root, target.types.replace(/^\.\/dist\//, 'web/src/').replace(/\.d\.ts$/, '.ts'));
+  mkdirSync(outDir, { recursive: true });
+  const input = join(outDir, 'entry.js');
+  writeFileSync(input, `export * from ${JSON.stringify(source)};\n`);
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: join(outDir, 'dist'),
+      emptyOutDir: true,
+      minify: true,
+      reportCompressedSize: false,
+      lib: { entry: input, formats: ['es'], fileName: 'entry' },
+      rolldownOptions: { external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)) },
+    },
+  });
+  return (Array.isArray(output) ? output : [output]).flatMap((result) => result.output).filter((file) => file.type === 'chunk');
+}
+
+/**
+ * Sizes of built chunks: those a page loads up front (the entry and what it imports statically) and the rest (loaded
+ * on first use), each file compressed on its own.
+ */
+export function measureChunks(chunks) {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const upFront = new Set();
+  const queue = chunks.filter((chunk) => chunk.isEntry);
+  while (queue.length) {
+    const chunk = queue.pop();
+    if (upFront.has(chunk)) continue;
+    upFront.add(chunk);
+    for (const name of chunk.imports) if (byName.has(name)) queue.push(byName.get(name));
+  }
+  const sizes = (list) => {
+    const buffers = list.map((chunk) => Buffer.from(chunk.code));
+    return { raw: buffers.reduce((sum, b) => sum + b.length, 0), gzip: buffers.reduce((sum, b) => sum + gzip(b), 0) };
+  };
+  return { upFront: sizes([...upFront]), lazy: sizes(chunks.filter((chunk) => !upFront.has(chunk))) };
 }
 
 const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;

@@ -12,8 +12,12 @@
 //   4. the built app, served over HTTP in headless Chromium, registers the `add` tool (as a property, not an
 //      attribute), runs it for its in-page agent and receives `ag-ui-tool-call-end` (in React: through
 //      `onToolCallEnd`), under the expected React version.
+// Before the installs, the bundler check (scripts/bundler-check.mjs) with all four bundlers: in a fresh app with only
+// ag-ui-lit and zod (no optional peer), a page importing each entry that names no optional peer bundles with esbuild,
+// Rollup (+ @rollup/plugin-node-resolve), webpack and Vite, and a Vite page without `persist` has no IndexedDB store
+// code up front (`npm test` runs it with esbuild and Vite only).
 // Not part of `npm test`: it installs from the registry and takes minutes. Options: `--no-build` (pack what dist/
-// holds), `--keep` (keep the temporary folder), `--only=vanilla,react18,react19,vue`.
+// holds), `--keep` (keep the temporary folder), `--only=bundlers,vanilla,react18,react19,vue`.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -22,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../bench/cdp-browser.mjs';
+import { checkBundlers, makeFreshApp } from './bundler-check.mjs';
 import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from './find-chrome.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -196,12 +201,26 @@ try {
     console.log(`\n  ${filename}: ${(size / 1024).toFixed(0)} KiB packed, ${(unpackedSize / 1024).toFixed(0)} KiB unpacked, ${entryCount} files`);
     return join(work, filename);
   });
+  if (!only || only.includes('bundlers')) {
+    const fresh = await step('bundlers: a fresh app with ag-ui-lit and zod only', () => {
+      mkdirSync(join(work, 'bundlers'));
+      return makeFreshApp(join(work, 'bundlers'), { tarball });
+    });
+    await step('bundlers: every entry with esbuild, Rollup, webpack, Vite; IndexedDB store code up front', async () => {
+      const { results, indexedDb } = await checkBundlers(fresh);
+      const failed = results.filter((result) => !result.ok);
+      console.log(`\n  ${results.length - failed.length}/${results.length} builds; IndexedDB store code up front: ${indexedDb?.upFront.join(', ') || 'none'}`);
+      if (failed.length || !indexedDb || indexedDb.upFront.length) {
+        throw new Error(failed.map(({ entry, bundler, error }) => `${entry} with ${bundler}:\n${error}`).join('\n') || 'IndexedDB store code in the page');
+      }
+    });
+  }
   for (const app of APPS) writeApp(join(work, app.name), app, tarball);
   // The installs are network-bound: run them together.
-  await step(`npm install (${APPS.map((app) => app.name).join(', ')}, in parallel)`, () =>
+  if (APPS.length) await step(`npm install (${APPS.map((app) => app.name).join(', ')}, in parallel)`, () =>
     Promise.all(APPS.map((app) => run('npm', ['install', '--no-audit', '--no-fund'], join(work, app.name))))
   );
-  browser = await launchBrowser({ executablePath: chrome, args: CHROME_ARGS });
+  if (APPS.length) browser = await launchBrowser({ executablePath: chrome, args: CHROME_ARGS });
   for (const app of APPS) {
     const dir = join(work, app.name);
     const checker = app.typeChecker ?? 'tsc';

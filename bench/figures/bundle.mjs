@@ -1,6 +1,6 @@
 // Figure 4, bundle weight: production builds of the bundle pages, sizes, per-package breakdown.
 import { join } from 'node:path';
-import { attribute, buildBundlePage, importChains, measureFiles, servedFile } from '../bundle.mjs';
+import { attribute, BUNDLE_ENTRIES, buildBundlePage, buildEntry, importChains, measureChunks, measureFiles, servedFile } from '../bundle.mjs';
 import { KiB, verdict, kib } from './format.mjs';
 
 const BUNDLE_PAGES = ['element', 'naive', 'libraries'];
@@ -12,6 +12,13 @@ export const bundle = {
   async prepare(ctx) {
     for (const page of BUNDLE_PAGES) {
       await buildBundlePage({ root: ctx.root, page, outDir: join(ctx.outDir, `bundle-${page}`) });
+    }
+    // Each entry alone: what a page pays for everything it exports (no page to load: nothing to serve).
+    ctx.shared.bundleEntries = {};
+    for (const [entry, external] of Object.entries(BUNDLE_ENTRIES)) {
+      const outDir = join(ctx.outDir, 'bundle-entries', entry.replaceAll('/', '_'));
+      const chunks = await buildEntry({ root: ctx.root, entry, external, outDir });
+      ctx.shared.bundleEntries[entry] = chunks ? { ...measureChunks(chunks), external } : undefined;
     }
   },
   async run(ctx) {
@@ -40,7 +47,8 @@ export const bundle = {
     const element = measured.element;
     const naive = measured.naive;
     const libraries = measured.libraries;
-    ctx.shared.bundle = measured;
+    const entries = ctx.shared.bundleEntries ?? {};
+    ctx.shared.bundle = { ...measured, entries };
     printBreakdown(ctx, 'ag-ui-lit page', element);
 
     const listFiles = (m) =>
@@ -57,6 +65,17 @@ export const bundle = {
       .map((m) => `${m.name.replace(/^ag-ui-lit\//, '')} ${kib(m.raw)}`)
       .join(', ');
     const lazy = element.files.filter((f) => !f.loaded).map((f) => `${f.file} ${kib(f.gzip)} gz`).join(', ');
+    const entryRows = Object.entries(entries).map(([entry, sizes]) => ({
+      figure: '4 bundle (entries)',
+      contender: `${entry}: all it exports, gzip -9`,
+      median: sizes ? sizes.upFront.gzip / KiB : undefined,
+      unit: 'KiB',
+      target: 'report',
+      note: sizes
+        ? `Minified ${kib(sizes.upFront.raw)}, dependencies included${sizes.external.length ? ` but ${sizes.external.join(', ')} (the page's)` : ''}; ` +
+          `loaded on first use: ${sizes.lazy.raw ? `${kib(sizes.lazy.gzip)} gz` : 'none'}.`
+        : 'No such entry in package.json exports.',
+    }));
     return [
       {
         figure,
@@ -107,6 +126,7 @@ export const bundle = {
           `. Any import from @ag-ui/client keeps zod and @ag-ui/core's event schemas: its single-file bundle builds zod schemas at module top level ` +
           `(e.g. the enforcement stage's schema map), which a bundler must keep. Whatever an element adds comes on top of this.`,
       },
+      ...entryRows,
     ];
   },
 };

@@ -8,7 +8,8 @@
  */
 import type { Message } from '@ag-ui/client';
 import '../../web/src/index.js';
-import { IndexedDbThreadStore, type AgUiAgent, type ToolCallRecord } from '../../web/src/index.js';
+import type { AgUiAgent, ToolCallRecord } from '../../web/src/index.js';
+import { IndexedDbThreadStore } from '../../web/src/persistence/index.js';
 import { defineBenchmarks, sleep } from './shared.js';
 
 const stage = document.getElementById('stage')!;

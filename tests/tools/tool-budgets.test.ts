@@ -5,9 +5,9 @@ import {
   ResultTooLargeError,
   ToolExecutionManager,
   ToolRegistry,
-  utf8ByteLength,
   withToolBudgets,
 } from '../../web/src/tools/index.js';
+import { utf8ByteLength } from '../../web/src/tools/tool-budgets.js';
 
 describe('withToolBudgets()', () => {
   let clock: sinon.SinonFakeTimers;

@@ -2,13 +2,13 @@ import { expect } from '@open-wc/testing';
 import { z } from 'zod';
 import {
   DefaultToolExecutor,
-  serializeToolResult,
   TransientToolError,
   ValidatingToolExecutor,
   type ToolDefinition,
   type ToolExecutionContext,
   type ToolExecutionResult,
 } from '../../web/src/tools/index.js';
+import { serializeToolResult } from '../../web/src/tools/tool-executor.js';
 
 function context(signal: AbortSignal = new AbortController().signal): ToolExecutionContext {
   return { executionId: 'e1', toolCallId: 'call_1', toolName: 't', signal, attemptNumber: 1, maxAttempts: 1, idempotencyKey: 'call_1', reportProgress: () => undefined };

@@ -1,65 +1,38 @@
 /**
- * ag-ui-lit: the `<ag-ui-agent>` element, the AG-UI run loop and the browser-side tool runtime.
- * Importing this module defines `<ag-ui-agent>` and installs the `ag-ui-register-tool` listener on `document`
- * (`<ag-ui-thread-list>` is in `ag-ui-lit/thread-list`, so pages without it do not load it).
+ * ag-ui-lit: the `<ag-ui-agent>` element, the AG-UI run loop and what a page uses of the browser-side tool runtime.
+ * Importing this module defines `<ag-ui-agent>` and installs the `ag-ui-register-tool` listener on `document`.
+ * The rest is opt-in, each its own entry so pages without it do not load it: the tool runtime's long tail in
+ * `ag-ui-lit/tools`, the thread stores in `ag-ui-lit/persistence`, `<ag-ui-thread-list>` in `ag-ui-lit/thread-list`.
  * @module
  */
-// The tool runtime (also `ag-ui-lit/tools`).
+// What a page uses of the tool runtime: defining and registering tools, the policy vocabulary, the errors a handler
+// throws and the code lists a page switches on. The long tail (executors, the execution manager, retry math, circuit
+// breaker, redaction, tool ids, budgets) is in `ag-ui-lit/tools` only, so this entry stays a page's API.
 export {
-  budgetsFor,
-  categorizeError,
-  categoryForStatus,
-  CircuitState,
-  computeRetryDelay,
-  coreToolId,
-  decide,
   DEFAULT_APPROVAL_EFFECTS,
-  DEFAULT_CIRCUIT_BREAKER_CONFIG,
-  DEFAULT_RETRY_CONFIG,
-  DEFAULT_TOOL_TIMEOUT_MS,
   DEFAULT_TOOL_POLICY,
-  DefaultToolExecutor,
+  DEFAULT_TOOL_TIMEOUT_MS,
   defineTool,
   defineUiTool,
   globalToolRegistry,
   HttpToolError,
-  isRetryableCategory,
-  isToolDenied,
-  isToolEffect,
-  MAX_TOOL_ID_LENGTH,
-  mcpToolId,
-  parseRetryAfter,
-  parseToolId,
   PermanentToolError,
-  REDACTED,
-  redactionInForce,
-  redactJsonText,
-  redactValue,
   ResultTooLargeError,
-  serializeToolResult,
-  TOOL_ID_SEPARATOR,
-  TOOL_NAME_PATTERN,
   ToolDecision,
   ToolEffect,
   ToolErrorCategory,
   ToolErrorCode,
-  ToolRecovery,
-  ToolExecutionManager,
   ToolExecutionStatus,
   ToolHandlerError,
   ToolIdError,
   ToolIdErrorCode,
   ToolPolicyError,
+  ToolRecovery,
   ToolRegistrationError,
   ToolRegistrationErrorCode,
   ToolRegistry,
   ToolRegistryChangeAction,
-  ToolSource,
   TransientToolError,
-  TypedEventTarget,
-  utf8ByteLength,
-  ValidatingToolExecutor,
-  withToolBudgets,
 } from './tools/index.js';
 export type {
   AgUiToolDescription,
@@ -113,22 +86,15 @@ export type {
   ToolStats,
   ToolValidationIssue,
 } from './tools/index.js';
-// The run loop.
+// The run loop. Its building blocks (the conversation, partial JSON, tool-message text) are internal.
 export {
   AGENT_RUN_LOOP_EVENTS,
   AgentRunLoop,
-  APPROVAL_DENIED_MESSAGE,
   APPROVAL_RESPONSE_SCHEMA,
-  CANCELLED_BY_USER_MESSAGE,
-  Conversation,
   DEFAULT_MAX_TOOL_ITERATIONS,
   DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-  INVALID_JSON_MESSAGE,
-  parsePartialJson,
-  parseToolArguments,
   RunErrorCode,
   SseHttpAgent,
-  toolErrorContent,
   ToolResultErrorCode,
 } from './agent/index.js';
 export type {
@@ -140,7 +106,6 @@ export type {
   ApprovalScope,
   RememberedApproval,
   StoredApproval,
-  ConversationChange,
   DecisionsChangedDetail,
   DecisionState,
   InterruptDetail,
@@ -159,7 +124,6 @@ export type {
   ToolCallArgsDetail,
   ToolCallClaim,
   ToolCallEndDetail,
-  ToolCallEntry,
   ExternalToolCallOutcome,
   ToolCallJournal,
   ToolCallError,
@@ -172,18 +136,9 @@ export type {
   ToolStatusChangedDetail,
   UnknownToolsMode,
 } from './agent/index.js';
-// Keeping threads across reloads.
-export {
-  DEFAULT_SAVE_INTERVAL_MS,
-  deriveThreadTitle,
-  IndexedDbThreadStore,
-  MAX_THREAD_TITLE_LENGTH,
-  MemoryThreadStore,
-  THREAD_DB_SCHEMA_VERSION,
-  ThreadJournal,
-  ThreadStoreError,
-  ThreadStoreErrorCode,
-} from './persistence/index.js';
+// Keeping threads across reloads: the stores are in `ag-ui-lit/persistence` (the `persist` attribute loads the
+// IndexedDB one on first use), so a page that keeps no threads ships none of them. The types stay here, so a page
+// can type a `store` property without importing that entry.
 export type {
   IndexedDbThreadStoreOptions,
   MemoryThreadStoreOptions,
@@ -192,6 +147,8 @@ export type {
   ThreadSnapshotInput,
   ThreadStore,
   ThreadStoreChange,
+  ThreadStoreError,
+  ThreadStoreErrorCode,
   ThreadStoreListener,
   ThreadSummary,
 } from './persistence/index.js';

@@ -1,10 +1,19 @@
 /**
- * Keeping threads across reloads: the `ThreadStore` interface and its two stores.
+ * `ag-ui-lit/persistence`: keeping threads across reloads. The `ThreadStore` interface, its two stores (IndexedDB and
+ * memory) and `ThreadJournal`, which saves an `AgentRunLoop`'s thread into a store. Its own entry so that a page that
+ * keeps no threads ships no store: `<ag-ui-agent persist>` loads the IndexedDB store on first use without it.
+ *
+ * @example
+ * ```ts
+ * import { MemoryThreadStore } from 'ag-ui-lit/persistence';
+ *
+ * document.querySelector('ag-ui-agent')!.store = new MemoryThreadStore();
+ * ```
  * @module
  */
 export { IndexedDbThreadStore, type IndexedDbThreadStoreOptions } from './indexed-db-thread-store.js';
 export { THREAD_DB_SCHEMA_VERSION } from './indexed-db-schema.js';
-export { DEFAULT_SAVE_INTERVAL_MS, ThreadJournal, type ThreadJournalOptions } from './thread-journal.js';
+export { ThreadJournal, type ThreadJournalOptions } from './thread-journal.js';
 export { MemoryThreadStore, type MemoryThreadStoreOptions } from './memory-thread-store.js';
 export type {
   ThreadSnapshot,

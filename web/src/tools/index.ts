@@ -104,11 +104,11 @@ export {
   ToolPolicyError,
 } from './tool-policy.js';
 export type { ToolBudgets, ToolDecisionContext, ToolPolicy, ToolPolicyToolSettings } from './tool-policy.js';
-export { ResultTooLargeError, utf8ByteLength, withToolBudgets } from './tool-budgets.js';
+export { ResultTooLargeError, withToolBudgets } from './tool-budgets.js';
 export { REDACTED, redactionInForce, redactJsonText, redactValue } from './tool-redaction.js';
 
 // Running tools
-export { DefaultToolExecutor, serializeToolResult, ValidatingToolExecutor } from './tool-executor.js';
+export { DefaultToolExecutor, ValidatingToolExecutor } from './tool-executor.js';
 export type { ToolExecutor } from './tool-executor.js';
 export { computeRetryDelay, isRetryableCategory } from './retry.js';
 export { ToolExecutionManager } from './tool-execution-manager.js';
