@@ -129,7 +129,6 @@ export {
   RunErrorCode,
   SseHttpAgent,
   toolErrorContent,
-  ToolResultErrorCode,
 } from './agent/index.js';
 export type {
   ActivityChangedDetail,

@@ -1,6 +1,6 @@
 import { EventType, randomUUID } from '@ag-ui/client';
 import type { AssistantMessage, BaseEvent, Context, Interrupt, Message, ResumeEntry, RunAgentInput, State, ToolCall, UserMessage } from '@ag-ui/client';
-import { ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
+import { ToolErrorCode, ToolExecutionManager, TypedEventTarget, ValidatingToolExecutor, type ToolRegistry } from '../tools/index.js';
 import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { decideToolCall } from '../tools/tool-policy.js';
 import { Conversation, type ToolCallEntry } from './conversation.js';
@@ -12,7 +12,6 @@ import { classifyRunError, runFailure, type RunFailure } from './run-errors.js';
 import {
   CANCELLED_BY_USER_MESSAGE,
   RELOADED_BEFORE_RUN_MESSAGE,
-  ToolResultErrorCode,
   contentText,
   parseToolArguments,
 } from './tool-results.js';
@@ -580,9 +579,9 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       } else if (record.status === 'awaiting_approval' && tool) {
         round.set(toolCallId, undefined);
       } else {
-        refuse(this.#tools, [toolCallId], ToolResultErrorCode.CANCELLED, {
+        refuse(this.#tools, [toolCallId], ToolErrorCode.CANCELLED, {
           category: 'cancelled',
-          code: ToolResultErrorCode.CANCELLED,
+          code: ToolErrorCode.CANCELLED,
           message: RELOADED_BEFORE_RUN_MESSAGE,
           retryable: false,
         });
@@ -906,9 +905,9 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     for (const toolCallId of calls) {
       const name = this.#conversation.getToolCall(toolCallId)!.toolCall.function.name;
       const message = `Unknown tool "${name}": this page has no such tool`;
-      refuse(this.#tools, [toolCallId], ToolResultErrorCode.UNKNOWN_TOOL, {
+      refuse(this.#tools, [toolCallId], ToolErrorCode.UNKNOWN_TOOL, {
         category: 'permanent',
-        code: ToolResultErrorCode.UNKNOWN_TOOL,
+        code: ToolErrorCode.UNKNOWN_TOOL,
         message,
         retryable: false,
       }, 'failed');
@@ -920,9 +919,9 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   #stopForLoopGuard(run: RunState, calls: string[], result: unknown): void {
     const rounds = this.#maxIterations();
     const message = `Stopped after ${rounds} tool round${rounds === 1 ? '' : 's'}`;
-    refuse(this.#tools, calls, ToolResultErrorCode.MAX_TOOL_ITERATIONS, {
+    refuse(this.#tools, calls, ToolErrorCode.MAX_TOOL_ITERATIONS, {
       category: 'cancelled',
-      code: ToolResultErrorCode.MAX_TOOL_ITERATIONS,
+      code: ToolErrorCode.MAX_TOOL_ITERATIONS,
       message: `Not run: ${message.toLowerCase()}`,
       retryable: false,
     });

@@ -8,6 +8,7 @@ import type { ToolExecutionEvent } from '../tools/tool-events.js';
 import { redactExecution, redactToolArgs, redactToolError, redactToolResult } from '../tools/tool-redaction.js';
 import {
   REDACTED,
+  ToolErrorCode,
   redactJsonText,
   redactionInForce,
   redactValue,
@@ -18,7 +19,7 @@ import {
   type ToolRegistry,
 } from '../tools/index.js';
 import { parsePartialJson } from './partial-json.js';
-import { ToolResultErrorCode, contentText, toolFailureMessage } from './tool-results.js';
+import { contentText, toolFailureMessage } from './tool-results.js';
 import type { AgentRunLoopEventMap, ApprovalReason, ApprovalScope, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
 type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
@@ -42,7 +43,15 @@ export interface ToolCallAnswer {
 }
 
 /** Codes of the answers the loop writes itself (not run, denied, ...): their messages name no arguments or results. */
-const LOOP_CODES: ReadonlySet<string> = new Set(Object.values(ToolResultErrorCode));
+const LOOP_CODES: ReadonlySet<string> = new Set<string>([
+  ToolErrorCode.INVALID_JSON,
+  ToolErrorCode.CANCELLED,
+  ToolErrorCode.MAX_TOOL_ITERATIONS,
+  ToolErrorCode.POLICY_DENIED,
+  ToolErrorCode.APPROVAL_DENIED,
+  ToolErrorCode.RESULT_TOO_LARGE,
+  ToolErrorCode.UNKNOWN_TOOL,
+]);
 
 /** A `ToolError` as the page may see it: redacted per `redaction`, except the loop's own answers, which need none. */
 function shownError(redaction: ToolRedaction | undefined, error: ToolError): ToolError {
