@@ -248,7 +248,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   }
 
   /** Every tool call of the thread (streamed, or in restored and snapshot messages) as its record, by toolCallId. */
-  get toolCalls(): ReadonlyMap<string, ToolCallRecord> {
+  get toolCalls(): ReadonlyMap<string, Readonly<ToolCallRecord>> {
     return this.#store.records;
   }
 
@@ -437,9 +437,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       else signal.addEventListener('abort', abort, { once: true });
     }
     try {
-      this.#store.start(toolCallId, toolCallName, undefined);
-      const record = this.#store.get(toolCallId);
-      if (record) record.origin = options.origin;
+      this.#store.start(toolCallId, toolCallName, undefined, options.origin);
       this.#store.endArgs(toolCallId, argsText);
       const [outcome] = await runToolRound(this.#externalTools, [toolCallId], controller.signal);
       const content = contentText(outcome!.message.content);
