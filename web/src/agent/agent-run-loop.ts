@@ -5,7 +5,7 @@ import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { decideToolCall } from '../tools/tool-policy.js';
 import { Conversation, type ToolCallEntry } from './conversation.js';
 import { ApprovalMemory } from './approval-memory.js';
-import { acceptsEditedArgs, Decisions, type DecisionsHost } from './decisions.js';
+import { Decisions, type DecisionsHost } from './decisions.js';
 import { EventDrain } from './event-drain.js';
 import { applyRunEvent, runEvents, type RunState } from './run-stream.js';
 import { classifyRunError, runFailure, type RunFailure } from './run-errors.js';
@@ -170,7 +170,6 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   });
   #threadId: string;
   #lastError: RunErrorDetail | undefined;
-  #pendingInterrupts: Interrupt[] = [];
   #turn: Turn | undefined;
   #running = false;
   #disposed = false;
@@ -217,7 +216,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
       // The journal makes a thread's calls exclusive across tabs; a call from outside belongs to this page alone.
       journal: () => undefined,
     };
-    this.#pendingInterrupts = [...(this.agent.pendingInterrupts ?? [])];
+    this.#decisions.setInterrupts(this.agent.pendingInterrupts ?? []);
     // A denial always wins: an approval still open for a tool the policy came to deny is withdrawn (decided anew).
     this.registry.addEventListener('tool-registry-change', () => this.#withdrawDenied(), { signal: this.#listeners.signal });
   }
@@ -267,7 +266,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
 
   /** Interrupts of the last run that finished with `outcome.type === 'interrupt'`; answer them with `runAgent({ resume })`. */
   get pendingInterrupts(): Interrupt[] {
-    return this.#pendingInterrupts;
+    return this.#decisions.interrupts;
   }
 
   /**
@@ -278,7 +277,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   async sendMessage(text: string): Promise<void> {
     if (this.#disposed) return;
     this.stop();
-    const resume = this.#pendingInterrupts.map(
+    const resume = this.#decisions.interrupts.map(
       (interrupt): ResumeEntry => ({ interruptId: interrupt.id, status: 'cancelled' }),
     );
     this.#decisions.dropInterrupts();
@@ -465,7 +464,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#store.clear();
     this.#decisions.clear();
     this.#lastError = undefined;
-    this.#pendingInterrupts = [];
+    this.#decisions.setInterrupts([]);
     this.#flush();
     this.#syncAgent();
   }
@@ -478,7 +477,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#store.syncFromMessages(this.#conversation.messages);
     this.#decisions.clear();
     this.#lastError = undefined;
-    this.#pendingInterrupts = [];
+    this.#decisions.setInterrupts([]);
     this.#flush();
     this.#syncAgent();
   }
@@ -507,16 +506,15 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     this.#store.restore(thread.toolCalls ?? []);
     this.#store.syncFromMessages(this.#conversation.messages);
     this.#lastError = thread.lastError && { ...thread.lastError };
-    this.#pendingInterrupts = [...(thread.interrupts ?? [])];
+    this.#decisions.setInterrupts(thread.interrupts ?? []);
     const recover = options.recover !== false;
     const round = recover ? this.#recover() : undefined;
     this.#flush();
     this.#syncAgent();
     if (round && round.size > 0) {
       void this.#runTurn(this.#beginTurn(), undefined, round);
-    } else if (recover && this.#pendingInterrupts.length > 0) {
-      this.#awaitToolCallInterrupts(this.#pendingInterrupts);
-      this.#decisions.openInterrupts(this.#pendingInterrupts);
+    } else if (recover) {
+      this.#decisions.offerInterrupts(true);
     }
   }
 
@@ -553,7 +551,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   #recover(): Map<string, RecoveryMode | undefined> {
     const round = new Map<string, RecoveryMode | undefined>();
     const conversation = this.#conversation;
-    const named = new Set(this.#pendingInterrupts.map((interrupt) => interrupt.toolCallId).filter((id) => id !== undefined));
+    const named = new Set(this.#decisions.interrupts.map((interrupt) => interrupt.toolCallId).filter((id) => id !== undefined));
     for (const record of this.#store.records.values()) {
       const { toolCallId } = record;
       if (conversation.getToolResult(toolCallId) !== undefined || conversation.getToolCall(toolCallId) === undefined) continue;
@@ -650,13 +648,12 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         const result = run.finished!.result as unknown;
         const finishedOutcome = run.finished!.outcome;
         if (finishedOutcome?.type === 'interrupt') {
-          this.#pendingInterrupts = [...finishedOutcome.interrupts];
-          this.#awaitToolCallInterrupts(finishedOutcome.interrupts);
+          this.#decisions.runFinished(finishedOutcome.interrupts);
           this.#endBackendCalls(run);
           this.#finishRun(run, false, result);
           return;
         }
-        this.#pendingInterrupts = [];
+        this.#decisions.runFinished([]);
         // Without an early start, every frontend call of the run; after one, the calls of a later run in the same
         // stream (RUN_STARTED after RUN_FINISHED), if any.
         // (The early round answered every call it ran: they are not looked up again.)
@@ -705,22 +702,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
    */
   #offerInterrupts(turn: Turn): void {
     if (turn.stopped && !turn.failed) return;
-    const pending = this.#pendingInterrupts;
-    if (pending.length === 0 || this.#turn !== undefined) return;
-    if (turn.failed) this.#awaitToolCallInterrupts(pending);
-    this.#decisions.openInterrupts(pending);
-  }
-
-  /** Records of the server's calls that interrupts with `reason: 'tool_call'` ask about wait for approval, not run. */
-  #awaitToolCallInterrupts(interrupts: readonly Interrupt[]): void {
-    for (const interrupt of interrupts) {
-      if (interrupt.reason !== 'tool_call' || typeof interrupt.toolCallId !== 'string') continue;
-      const record = this.#store.get(interrupt.toolCallId);
-      if (!record || record.status === 'succeeded' || record.status === 'failed') continue;
-      const parsed = parseToolArguments(this.#conversation.getToolCall(interrupt.toolCallId)?.toolCall.function.arguments ?? '');
-      this.#store.awaitApproval(interrupt.toolCallId, undefined, parsed.ok ? parsed.args : undefined, 'policy', false, acceptsEditedArgs(interrupt.responseSchema));
-    }
-    this.#flush();
+    if (this.#turn !== undefined) return;
+    this.#decisions.offerInterrupts(turn.failed === true);
   }
 
   /** The run finished: its backend calls that got no result are `unanswered` (no card keeps saying Running). */
@@ -758,6 +741,12 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
         // The server runs what the person approved: the record shows it (`argsEdited`).
         if (approved === true && editedArgs !== undefined) this.#store.argsEdited(toolCallId, editedArgs);
         this.#store.approvalAnswered(toolCallId, approved === true, approved === undefined ? 'Not answered' : 'Denied');
+      },
+      toolCallAwaits: (toolCallId, editable) => {
+        const record = this.#store.get(toolCallId);
+        if (!record || record.status === 'succeeded' || record.status === 'failed') return;
+        const parsed = parseToolArguments(this.#conversation.getToolCall(toolCallId)?.toolCall.function.arguments ?? '');
+        this.#store.awaitApproval(toolCallId, undefined, parsed.ok ? parsed.args : undefined, 'policy', false, editable);
       },
     };
   }
@@ -993,7 +982,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
   /** Mirrors thread id, messages (a copy), state and interrupts onto the agent, for page code that holds it. */
   #syncAgent(): void {
     const agent = this.agent;
-    agent.pendingInterrupts = [...this.#pendingInterrupts];
+    agent.pendingInterrupts = [...this.#decisions.interrupts];
     // setMessages() deep-copies: skip it when nothing changed since the last sync.
     if (this.#syncedVersion === this.#conversation.version && agent.threadId === this.#threadId) return;
     this.#syncedVersion = this.#conversation.version;

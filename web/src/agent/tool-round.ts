@@ -23,6 +23,7 @@ import type { Decisions } from './decisions.js';
 import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
 import { isRememberable, type ApprovalMemory } from './approval-memory.js';
 import type { ToolCallClaim, ToolCallJournal } from './types.js';
+import { withUiToolAnswers } from './ui-tool-answers.js';
 import {
   APPROVAL_DENIED_MESSAGE,
   INVALID_JSON_MESSAGE,
@@ -255,7 +256,9 @@ async function executeNow(
   edited: boolean,
 ): Promise<ToolOutcome> {
   const { registry, store } = context;
-  const runnable = withToolBudgets(tool, budgetsFor(registry.policy, tool.name));
+  // A UI tool's question waits among the loop's decisions (within the budgets, as its handler would).
+  const asked = withUiToolAnswers(tool, context.decisions, () => store.get(toolCallId)?.args);
+  const runnable = withToolBudgets(asked, budgetsFor(registry.policy, tool.name));
   const result = await context.manager.execute(runnable, toolCallId, args, {
     signal,
     onEvent: (event) => store.onExecution(toolCallId, event),

@@ -730,7 +730,7 @@ export class AgUiAgent extends LitElement {
     const cardOptions: ToolCallCardOptions = { ...this.#cardHandlers, now };
     const renderCard = (toolCall: ToolCall): unknown => {
       const record = records?.get(toolCall.id);
-      const data = toolCallCardData(toolCall, record);
+      const data = toolCallCardData(toolCall, record, loop?.decisions);
       const tool = this.#registry().get(data.toolCallName);
       const badges = toolSourceBadges(tool);
       if (badges) data.badges = badges;
@@ -747,7 +747,7 @@ export class AgUiAgent extends LitElement {
       if (!renderer || !record) return renderToolCallOnce(data, cardOptions);
       return renderToolCallOnce(data, cardOptions, {
         renderer,
-        render: () => renderCustom(renderer, toolRenderContext(record), record.toolCallId, 'toolCall', this.#rendered, 'tool call'),
+        render: () => renderCustom(renderer, toolRenderContext(record, loop?.decisions), record.toolCallId, 'toolCall', this.#rendered, 'tool call'),
       });
     };
     const renderItem = (item: TranscriptItem): TemplateResult => {
