@@ -22,7 +22,8 @@ import { parsePartialJson } from './partial-json.js';
 import { contentText, toolFailureMessage } from './tool-results.js';
 import type { AgentRunLoopEventMap, ApprovalReason, ApprovalScope, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
-type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
+/** Fires one of the loop's events with its detail. */
+export type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
 
 /** Statuses after which a call changes no more (a later server result may still turn `unanswered` into `succeeded`). */
 const FINAL: ReadonlySet<ToolCallStatus> = new Set(['succeeded', 'failed', 'cancelled', 'uncertain']);
