@@ -1,4 +1,6 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import { z } from 'zod';
+import { defineUiTool } from '../../web/src/tools/index.js';
 import { waitUntil } from '../helpers/wait-until.js';
 import type { PendingDecision } from '../../web/src/agent/types.js';
 import { echoTool, parseContent, recordedRequests, scenarioUrl, toolMessages, useLoopHarness } from '../helpers/agent-fixtures.js';
@@ -56,6 +58,31 @@ describe('AgentRunLoop decisions and tool-call records', () => {
     // AG-UI's approval schema has no reason: a denial is { approved: false }, status resolved.
     expect(requests[1]!.input.resume).to.deep.equal([{ interruptId: 'approval-1', status: 'resolved', payload: { approved: false } }]);
     expect(loop.toolCalls.get('call-approval-1')!.status).to.equal('cancelled');
+  });
+
+  it("holds a UI tool's question as a ui-tool-answer decision whose accepted answer is the call's result", async () => {
+    harness.registry.register(
+      defineUiTool({
+        name: 'pick_size',
+        description: 'Asks the user to pick a size',
+        schema: z.object({ question: z.string() }),
+        result: z.object({ size: z.enum(['S', 'M', 'L']) }),
+        render: () => null,
+      }),
+    );
+    const { loop } = loopFor(scenarioUrl('tool', { tool: 'pick_size', args: '{"question":"Which size?"}' }));
+    const sending = loop.sendMessage('Order a shirt');
+    await waitUntil(() => loop.decisions.length > 0, 'the question is not asked');
+    const [decision] = loop.decisions;
+    expect(decision).to.deep.include({ kind: 'ui-tool-answer', toolCallName: 'pick_size', state: 'open', args: { question: 'Which size?' } });
+    expect(decision!.toolCallId).to.equal([...loop.toolCalls.keys()][0]);
+    expect(decision!.answer({ size: 'XL' })).to.equal(false); // the result schema refuses it: the call keeps waiting
+    expect(loop.decisions).to.have.length(1);
+    expect(decision!.answer({ size: 'M' })).to.equal(true);
+    expect(decision!.signal.aborted).to.equal(true);
+    await sending;
+    expect(loop.decisions).to.deep.equal([]);
+    expect(parseContent(toolMessages(loop.messages)[0]!.content)).to.deep.equal({ size: 'M' });
   });
 
   it('answers the calls of a run that finished cancelled without running them, and ends their records', async () => {

@@ -95,7 +95,6 @@ export {
   DEFAULT_STREAM_IDLE_TIMEOUT_MS,
   RunErrorCode,
   SseHttpAgent,
-  ToolResultErrorCode,
 } from './agent/index.js';
 export type {
   ActivityChangedDetail,

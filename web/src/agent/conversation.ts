@@ -430,3 +430,12 @@ export class Conversation {
     }
   }
 }
+
+/** A deep copy of `messages` (a shallow copy of each message when one cannot be cloned): what the loop takes in. */
+export function cloneMessages(messages: readonly Message[]): Message[] {
+  try {
+    return structuredClone(messages) as Message[];
+  } catch {
+    return messages.map((message) => ({ ...message }));
+  }
+}

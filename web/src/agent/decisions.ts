@@ -1,5 +1,6 @@
 /**
- * Human in the loop: the loop's one list of pending decisions, approvals of frontend tool calls and AG-UI interrupts.
+ * Human in the loop: the loop's one list of pending decisions: approvals of frontend tool calls, AG-UI interrupts
+ * (from the moment their run finishes), and kinds that plug in from their own file (UI-tool answers).
  * @module
  * @internal
  */
@@ -70,9 +71,13 @@ export interface DecisionsHost {
    * batch left unanswered (`undefined`).
    */
   toolCallDecided(toolCallId: string, approved: boolean | undefined, editedArgs?: Record<string, unknown>): void;
+  /**
+   * A `tool_call` interrupt asks about the server's call `toolCallId`: its record waits for approval instead of
+   * running (`editable`: the interrupt's `responseSchema` takes `editedArgs`).
+   */
+  toolCallAwaits(toolCallId: string, editable: boolean): void;
 }
 
-/** Whether an approval answer (`{ approved: boolean, reason? }`) approves. */
 /** A `tool_call` answer's `editedArgs` (AG-UI: a full replacement of the call's arguments), when it is an object. */
 function editedArgsIn(payload: unknown): Record<string, unknown> | undefined {
   const edited = (payload as { editedArgs?: unknown } | null | undefined)?.editedArgs;
@@ -88,6 +93,7 @@ export function acceptsEditedArgs(responseSchema: unknown): boolean {
   return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, 'editedArgs');
 }
 
+/** Whether an approval answer (`{ approved: boolean, reason? }`) approves (`undefined`: not an approval's shape). */
 function approvedIn(payload: unknown): boolean | undefined {
   const approved = (payload as { approved?: unknown } | null | undefined)?.approved;
   return typeof approved === 'boolean' ? approved : undefined;
@@ -97,7 +103,12 @@ function approvedIn(payload: unknown): boolean | undefined {
  * The pending decisions of one `AgentRunLoop`, in the order they were asked: frontend calls waiting for approval
  * (`kind: 'tool-approval'`, one per call, gone once answered) and the interrupts the last run finished with
  * (`kind: 'interrupt'`, the whole batch kept, with each one's `state`, until the agent is resumed or the batch is
- * dropped).
+ * dropped), and decisions of other kinds opened by their own file (`open()`, `close()`: a UI tool's question, see
+ * `ui-tool-answers.ts`).
+ *
+ * It also keeps the interrupts the last finished run ended with (`interrupts`, the loop's `pendingInterrupts`) from
+ * the moment that run finishes: they are offered as decisions once the turn is over (`offerInterrupts()`), and stay
+ * pending until a run finishes without interrupts (`runFinished()`) or the thread changes (`setInterrupts()`).
  *
  * An interrupt batch resumes the agent exactly once, when no interrupt is open any more and someone answered one
  * (AG-UI: "a single resume array must address every open interrupt"). An interrupt past its `expiresAt`
@@ -111,13 +122,61 @@ export class Decisions {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** The current interrupt batch: answered by someone, resume scheduled. */
   #batch: { acted: boolean; resumeScheduled: boolean } | undefined;
+  /** The interrupts the last finished run ended with; replaced (never mutated) when that changes. */
+  #interrupts: Interrupt[] = [];
 
   constructor(host: DecisionsHost) {
     this.#host = host;
   }
 
+  /** The pending decisions, in the order they were asked; a new array whenever it changes. */
   get list(): readonly PendingDecision[] {
     return this.#list;
+  }
+
+  /** The interrupts the last finished run ended with (empty once a run finishes without), answered or not. */
+  get interrupts(): Interrupt[] {
+    return this.#interrupts;
+  }
+
+  /**
+   * A run finished, with `interrupts` (its outcome was `interrupt`) or none: they become the pending ones, offered once
+   * the turn is over (`offerInterrupts()`); the records of the server's calls that `tool_call` ones ask about wait for
+   * approval from now on.
+   */
+  runFinished(interrupts: readonly Interrupt[]): void {
+    this.#interrupts = [...interrupts];
+    this.#awaitToolCalls();
+  }
+
+  /** The pending interrupts of another thread (a restored one's, none for a new one), not offered yet. */
+  setInterrupts(interrupts: readonly Interrupt[]): void {
+    this.#interrupts = [...interrupts];
+  }
+
+  /**
+   * The turn is over: the pending interrupts become the interrupt batch (see `openInterrupts()`).
+   * @param again - they were offered before (a restored thread, or a turn that failed while they were pending): the
+   *   records of the server's calls they ask about are put back to waiting for approval first
+   */
+  offerInterrupts(again: boolean): void {
+    if (this.#interrupts.length === 0) return;
+    if (again) this.#awaitToolCalls();
+    this.openInterrupts(this.#interrupts);
+  }
+
+  /** Adds a decision of a kind that lives in its own file (`kind: 'ui-tool-answer'`); it stays until `close()`. */
+  open(decision: PendingDecision): void {
+    this.#list = [...this.#list, decision as Decision];
+    this.#host.changed();
+  }
+
+  /** Removes a decision added by `open()`. @returns `false` when it was not in the list */
+  close(decision: PendingDecision): boolean {
+    if (!this.#list.includes(decision as Decision)) return false;
+    this.#list = this.#list.filter((each) => each !== decision);
+    this.#host.changed();
+    return true;
   }
 
   /** The open approval of `toolCallId` (a frontend call's, or a `tool_call` interrupt's), if any. */
@@ -251,7 +310,7 @@ export class Decisions {
     if (this.#batch === batch) this.#host.changed();
   }
 
-  /** Drops the interrupt batch (a new run, `reset()`): its interrupts are no longer pending. */
+  /** Drops the interrupt batch's decisions (a new run, `reset()`); `interrupts` stays as it is. */
   dropInterrupts(): void {
     const dropped = this.#list.filter((decision) => decision.kind === 'interrupt');
     this.#batch = undefined;
@@ -283,6 +342,14 @@ export class Decisions {
   clear(): void {
     for (const decision of this.#list) if (decision.kind === 'tool-approval') decision.cancel();
     this.dropInterrupts();
+  }
+
+  /** The `tool_call` interrupts among the pending ones: their records wait for approval, not run. */
+  #awaitToolCalls(): void {
+    for (const interrupt of this.#interrupts) {
+      if (interrupt.reason !== 'tool_call' || typeof interrupt.toolCallId !== 'string') continue;
+      this.#host.toolCallAwaits(interrupt.toolCallId, acceptsEditedArgs(interrupt.responseSchema));
+    }
   }
 
   #answerInterrupt(decision: Decision, response: ResumeResponse): boolean {

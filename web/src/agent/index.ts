@@ -12,7 +12,6 @@ export {
   APPROVAL_DENIED_MESSAGE,
   CANCELLED_BY_USER_MESSAGE,
   INVALID_JSON_MESSAGE,
-  ToolResultErrorCode,
   parseToolArguments,
   toolErrorContent,
 } from './tool-results.js';

@@ -8,6 +8,7 @@ import type { ToolExecutionEvent } from '../tools/tool-events.js';
 import { redactExecution, redactToolArgs, redactToolError, redactToolResult } from '../tools/tool-redaction.js';
 import {
   REDACTED,
+  ToolErrorCode,
   redactJsonText,
   redactionInForce,
   redactValue,
@@ -18,10 +19,11 @@ import {
   type ToolRegistry,
 } from '../tools/index.js';
 import { parsePartialJson } from './partial-json.js';
-import { ToolResultErrorCode, contentText, toolFailureMessage } from './tool-results.js';
+import { contentText, toolFailureMessage } from './tool-results.js';
 import type { AgentRunLoopEventMap, ApprovalReason, ApprovalScope, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
-type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
+/** Fires one of the loop's events with its detail. */
+export type Emit = <K extends keyof AgentRunLoopEventMap>(type: K, detail: AgentRunLoopEventMap[K]['detail']) => void;
 
 /** Statuses after which a call changes no more (a later server result may still turn `unanswered` into `succeeded`). */
 const FINAL: ReadonlySet<ToolCallStatus> = new Set(['succeeded', 'failed', 'cancelled', 'uncertain']);
@@ -42,7 +44,15 @@ export interface ToolCallAnswer {
 }
 
 /** Codes of the answers the loop writes itself (not run, denied, ...): their messages name no arguments or results. */
-const LOOP_CODES: ReadonlySet<string> = new Set(Object.values(ToolResultErrorCode));
+const LOOP_CODES: ReadonlySet<string> = new Set<string>([
+  ToolErrorCode.INVALID_JSON,
+  ToolErrorCode.CANCELLED,
+  ToolErrorCode.MAX_TOOL_ITERATIONS,
+  ToolErrorCode.POLICY_DENIED,
+  ToolErrorCode.APPROVAL_DENIED,
+  ToolErrorCode.RESULT_TOO_LARGE,
+  ToolErrorCode.UNKNOWN_TOOL,
+]);
 
 /** A `ToolError` as the page may see it: redacted per `redaction`, except the loop's own answers, which need none. */
 function shownError(redaction: ToolRedaction | undefined, error: ToolError): ToolError {
@@ -66,7 +76,7 @@ function recordError(redaction: ToolRedaction | undefined, error: ToolError): To
  * conversation and the unredacted answer in `record.answer`.
  */
 export class ToolCallStore {
-  readonly records = new Map<string, ToolCallRecord>();
+  readonly #records = new Map<string, ToolCallRecord>();
   readonly #registry: ToolRegistry;
   readonly #emit: Emit;
 
@@ -75,13 +85,22 @@ export class ToolCallStore {
     this.#emit = emit;
   }
 
-  get(toolCallId: string): ToolCallRecord | undefined {
-    return this.records.get(toolCallId);
+  /** Every record, by toolCallId: read-only outside the store (its methods are the only writers). */
+  get records(): ReadonlyMap<string, Readonly<ToolCallRecord>> {
+    return this.#records;
   }
 
-  /** TOOL_CALL_START: a new record (`frontend` when the name is registered), `tool-call-start`. A replay renames. */
-  start(toolCallId: string, toolCallName: string, parentMessageId: string | undefined): void {
-    const existing = this.records.get(toolCallId);
+  /** The record of `toolCallId`, read-only. */
+  get(toolCallId: string): Readonly<ToolCallRecord> | undefined {
+    return this.#records.get(toolCallId);
+  }
+
+  /**
+   * TOOL_CALL_START: a new record (`frontend` when the name is registered), `tool-call-start`. A replay renames.
+   * @param origin - where a call that came from outside a run came from (`AgentRunLoop.runToolCall()`), kept in the record
+   */
+  start(toolCallId: string, toolCallName: string, parentMessageId: string | undefined, origin?: string): void {
+    const existing = this.#records.get(toolCallId);
     if (existing) {
       existing.toolCallName = toolCallName;
       return;
@@ -89,7 +108,8 @@ export class ToolCallStore {
     const kind = this.#kindOf(toolCallName);
     const record: ToolCallRecord = { toolCallId, toolCallName, kind, status: 'streaming', argsText: '', timing: { createdAt: Date.now() } };
     if (parentMessageId !== undefined) record.parentMessageId = parentMessageId;
-    this.records.set(toolCallId, record);
+    if (origin !== undefined) record.origin = origin;
+    this.#records.set(toolCallId, record);
     this.#emit('tool-call-start', { toolCallId, toolCallName, kind, ...(parentMessageId !== undefined && { parentMessageId }) });
   }
 
@@ -99,7 +119,7 @@ export class ToolCallStore {
    * @param rawText - the call's whole arguments text so far (the conversation's)
    */
   appendArgs(toolCallId: string, delta: string, rawText: string): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record || typeof delta !== 'string' || record.status !== 'streaming') return;
     const redaction = this.#redaction(record);
     let parsed: { value: unknown } | undefined;
@@ -126,7 +146,7 @@ export class ToolCallStore {
 
   /** TOOL_CALL_END: a frontend call waits for its run to end (`pending`); a backend call runs on the server (`executing`). */
   endArgs(toolCallId: string, rawText: string): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record || record.status !== 'streaming') return;
     record.argsText = this.#shownArgsText(record, rawText);
     this.#setStatus(record, record.kind === 'frontend' ? 'pending' : 'executing');
@@ -134,7 +154,7 @@ export class ToolCallStore {
 
   /** TOOL_CALL_RESULT (or a tool message in a snapshot): the server answered the call; it will not run here. */
   serverResult(toolCallId: string, content: string, error?: string): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record || record.answer !== undefined) return;
     record.result = redactToolResult(this.#redaction(record), content);
     if (record.approval !== undefined) delete record.approval;
@@ -153,7 +173,7 @@ export class ToolCallStore {
       if (message.role !== 'assistant') continue;
       for (const toolCall of message.toolCalls ?? []) {
         const answer = answers.get(toolCall.id);
-        let record = this.records.get(toolCall.id);
+        let record = this.#records.get(toolCall.id);
         if (!record) {
           const toolCallName = toolCall.function.name;
           record = {
@@ -167,7 +187,7 @@ export class ToolCallStore {
             timing: { createdAt: Date.now() },
           };
           record.argsText = this.#shownArgsText(record, toolCall.function.arguments);
-          this.records.set(toolCall.id, record);
+          this.#records.set(toolCall.id, record);
         } else if (record.answer === undefined && !FINAL.has(record.status) && record.status !== 'streaming') {
           // A snapshot may replace a call's arguments before it ran: the record shows what will run.
           record.argsText = this.#shownArgsText(record, toolCall.function.arguments);
@@ -192,7 +212,7 @@ export class ToolCallStore {
     rememberable = false,
     acceptsEditedArgs = false,
   ): unknown {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record) return args;
     const redaction = this.#redaction(record);
     const shown = redactToolArgs(redaction, args);
@@ -219,7 +239,7 @@ export class ToolCallStore {
 
   /** A person edited the arguments before approving: the record shows what runs (`argsEdited`). */
   argsEdited(toolCallId: string, args: unknown): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record) return;
     const redaction = this.#redaction(record);
     record.args = redactToolArgs(redaction, args);
@@ -229,13 +249,13 @@ export class ToolCallStore {
 
   /** The call needs no asking: a person approved its tool for this thread or always (`approvedBy`). */
   approvedBy(toolCallId: string, scope: ApprovalScope): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (record) record.approvedBy = scope;
   }
 
   /** A listener of the approval request took it over: default UIs stay hidden. */
   approvalTakenOver(toolCallId: string): void {
-    const approval = this.records.get(toolCallId)?.approval;
+    const approval = this.#records.get(toolCallId)?.approval;
     if (approval) approval.defaultPrevented = true;
   }
 
@@ -244,7 +264,7 @@ export class ToolCallStore {
    * until the resumed run brings its result); otherwise it does not run (`cancelled`, `error.message` = `message`).
    */
   approvalAnswered(toolCallId: string, approved: boolean, message: string): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record || record.status !== 'awaiting_approval') return;
     if (approved) this.#setStatus(record, 'executing');
     else {
@@ -255,7 +275,7 @@ export class ToolCallStore {
 
   /** One lifecycle event of the execution that runs a frontend call (the manager's `onEvent`). */
   onExecution(toolCallId: string, event: ToolExecutionEvent): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (record && event.type === 'tool-execution-late-completion' && record.executionId === event.detail.executionId) {
       // After the answer too: the agent is told nothing more, but the record keeps what the action did.
       const { attemptNumber, at, result, error } = event.detail;
@@ -328,7 +348,7 @@ export class ToolCallStore {
    * round after Stop answered it) returns the first.
    */
   answer(toolCallId: string, answer: ToolCallAnswer): ToolMessage {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record) return answer.message;
     if (record.answer !== undefined) return toolMessageOf(record);
     const { message } = answer;
@@ -368,24 +388,24 @@ export class ToolCallStore {
 
   /** A backend call whose run finished without its result: `unanswered` (a later TOOL_CALL_RESULT still counts). */
   unanswered(toolCallId: string): void {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (!record || record.kind !== 'backend' || FINAL.has(record.status) || record.status === 'awaiting_approval') return;
     this.#setStatus(record, 'unanswered');
   }
 
   clear(): void {
-    this.records.clear();
+    this.#records.clear();
   }
 
   /** Replaces every record with copies of `records` (a restored thread); fires nothing (the page re-renders the thread). */
   restore(records: readonly ToolCallRecord[]): void {
-    this.records.clear();
-    for (const record of records) this.records.set(record.toolCallId, structuredClone(record));
+    this.#records.clear();
+    for (const record of records) this.#records.set(record.toolCallId, structuredClone(record));
   }
 
   /** The call is about to run here (its journal claim): `timing.startedAt` is now, so a restore knows it may have run. */
   markStarted(toolCallId: string): ToolCallRecord | undefined {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     if (record) record.timing.startedAt = Date.now();
     return record;
   }
@@ -395,7 +415,7 @@ export class ToolCallStore {
    * `tool-status-changed`. @returns the tool message of its answer, or `undefined` when it has none
    */
   adopt(settled: ToolCallRecord): ToolMessage | undefined {
-    const record = this.records.get(settled.toolCallId);
+    const record = this.#records.get(settled.toolCallId);
     if (!record || settled.answer === undefined) return undefined;
     const status = settled.status;
     const { toolCallId: _id, status: _status, ...rest } = structuredClone(settled);
@@ -409,7 +429,7 @@ export class ToolCallStore {
 
   /** The tool message a call's `answer` stands for, when it has one (a restored call answered before the reload). */
   answeredMessage(toolCallId: string): ToolMessage | undefined {
-    const record = this.records.get(toolCallId);
+    const record = this.#records.get(toolCallId);
     return record?.answer === undefined ? undefined : toolMessageOf(record);
   }
 

@@ -2,25 +2,6 @@ import type { ToolMessage } from '@ag-ui/client';
 import { randomUUID } from '@ag-ui/client';
 import { ResultTooLargeError, ToolErrorCode, type ToolError } from '../tools/index.js';
 
-/** `errorCode`s the run loop itself puts in tool results (besides the `ToolErrorCategory`s of failed executions). */
-export const ToolResultErrorCode = {
-  /** The assembled arguments were not valid JSON; the tool did not run. */
-  INVALID_JSON: 'invalid_json',
-  /** The call was not answered: the user stopped the loop, or the run failed before the tool ran. */
-  CANCELLED: 'cancelled',
-  /** The loop guard (`maxToolIterations`) stopped the loop before this call ran. */
-  MAX_TOOL_ITERATIONS: 'max_tool_iterations',
-  /** The page's tool policy denies the tool (also a tool the model was never offered); it did not run. */
-  POLICY_DENIED: 'policy_denied',
-  /** A person denied the call when asked to approve it; it did not run. */
-  APPROVAL_DENIED: 'approval_denied',
-  /** The result exceeded the policy's `maxResultBytes`; `sizeBytes` and `maxBytes` say by how much. */
-  RESULT_TOO_LARGE: 'result_too_large',
-  /** No tool of that name is registered in this page (answered only with `unknownTools: 'answer'`); nothing ran. */
-  UNKNOWN_TOOL: 'unknown_tool',
-} as const;
-export type ToolResultErrorCode = (typeof ToolResultErrorCode)[keyof typeof ToolResultErrorCode];
-
 /** The message of an `invalid_json` result (the raw arguments are never echoed back). */
 export const INVALID_JSON_MESSAGE = 'Invalid tool arguments JSON';
 /** The message of a result for a call cancelled by `stop()` or `cancelToolCall()`. */
@@ -105,7 +86,7 @@ export function toolFailureMessage(toolCallId: string, error: ToolError): ToolMe
   }
   if (error.code === ToolErrorCode.RESULT_TOO_LARGE && error.cause instanceof ResultTooLargeError) {
     const { sizeBytes, maxBytes } = error.cause;
-    const content = toolErrorContent(ToolResultErrorCode.RESULT_TOO_LARGE, error.message, undefined, { sizeBytes, maxBytes });
+    const content = toolErrorContent(ToolErrorCode.RESULT_TOO_LARGE, error.message, undefined, { sizeBytes, maxBytes });
     return toolMessage(toolCallId, content, error.message);
   }
   return toolErrorMessage(toolCallId, error.category, error.message, error.validationErrors);

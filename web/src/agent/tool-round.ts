@@ -23,11 +23,11 @@ import type { Decisions } from './decisions.js';
 import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
 import { isRememberable, type ApprovalMemory } from './approval-memory.js';
 import type { ToolCallClaim, ToolCallJournal } from './types.js';
+import { withUiToolAnswers } from './ui-tool-answers.js';
 import {
   APPROVAL_DENIED_MESSAGE,
   INVALID_JSON_MESSAGE,
   RELOADED_WHILE_RUNNING_MESSAGE,
-  ToolResultErrorCode,
   cancelledMessage,
   parseToolArguments,
   toolErrorMessage,
@@ -142,15 +142,15 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
   let rerunApproved = false;
   for (;;) {
     const entry = conversation.getToolCall(toolCallId);
-    if (!entry) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, 'Not run: the call left the conversation');
+    if (!entry) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, 'Not run: the call left the conversation');
     const name = entry.toolCall.function.name;
     const argsText = entry.toolCall.function.arguments;
     const tool = registry.get(name);
-    if (!tool) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, 'Not run: the tool is no longer registered');
+    if (!tool) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, 'Not run: the tool is no longer registered');
     // Checked before the arguments are parsed, so the model learns nothing about a tool it may not use.
     if (registry.isDenied(name)) return policyDenied(context, toolCallId, name);
     const parsed = parseToolArguments(argsText);
-    if (!parsed.ok) return notRun(context, toolCallId, 'failed', 'validation', ToolResultErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE);
+    if (!parsed.ok) return notRun(context, toolCallId, 'failed', 'validation', ToolErrorCode.INVALID_JSON, INVALID_JSON_MESSAGE);
     const args = parsed.args;
 
     if (recovery === 'ask' && !rerunApproved) {
@@ -194,7 +194,7 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
       if (verdict.status !== 'approved') {
         const denied = verdict.status === 'denied';
         const text = !denied ? cancelledMessage(signal) : verdict.reason ? `${APPROVAL_DENIED_MESSAGE}: ${verdict.reason}` : APPROVAL_DENIED_MESSAGE;
-        return notRun(context, toolCallId, 'cancelled', 'cancelled', denied ? ToolResultErrorCode.APPROVAL_DENIED : ToolResultErrorCode.CANCELLED, text);
+        return notRun(context, toolCallId, 'cancelled', 'cancelled', denied ? ToolErrorCode.APPROVAL_DENIED : ToolErrorCode.CANCELLED, text);
       }
       // Approved: only what was asked about runs, and only if the policy still lets it.
       const now = conversation.getToolCall(toolCallId);
@@ -237,7 +237,7 @@ async function execute(
       if (message) return { message, followUp: claim.record.answer?.followUp ?? true };
     }
     try {
-      if (signal.aborted) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, cancelledMessage(signal));
+      if (signal.aborted) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, cancelledMessage(signal));
       return await executeNow(context, toolCallId, tool, args, signal, edited);
     } finally {
       const settled = store.get(toolCallId);
@@ -256,7 +256,9 @@ async function executeNow(
   edited: boolean,
 ): Promise<ToolOutcome> {
   const { registry, store } = context;
-  const runnable = withToolBudgets(tool, budgetsFor(registry.policy, tool.name));
+  // A UI tool's question waits among the loop's decisions (within the budgets, as its handler would).
+  const asked = withUiToolAnswers(tool, context.decisions, () => store.get(toolCallId)?.args);
+  const runnable = withToolBudgets(asked, budgetsFor(registry.policy, tool.name));
   const result = await context.manager.execute(runnable, toolCallId, args, {
     signal,
     onEvent: (event) => store.onExecution(toolCallId, event),
@@ -277,7 +279,7 @@ export function outcomeUnknown(context: ToolRoundContext, toolCallId: string): T
   const record = context.store.get(toolCallId);
   const tool = record ? context.registry.get(record.toolCallName) : undefined;
   if (tool && toolEffectOf(tool) === 'read_only') {
-    return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolResultErrorCode.CANCELLED, RELOADED_WHILE_RUNNING_MESSAGE);
+    return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, RELOADED_WHILE_RUNNING_MESSAGE);
   }
   const error: ToolError = { category: 'uncertain', code: ToolErrorCode.UNCERTAIN_OUTCOME, message: RELOADED_WHILE_RUNNING_MESSAGE, retryable: false };
   return answer(context, toolCallId, { status: 'uncertain', message: toolFailureMessage(toolCallId, error), followUp: true, error });
@@ -287,7 +289,7 @@ export function outcomeUnknown(context: ToolRoundContext, toolCallId: string): T
 function answerOf(toolCallId: string, result: ToolExecutionResult, signal: AbortSignal, optsOut: boolean): ToolCallAnswer {
   if (result.success) return { status: 'succeeded', message: toolMessage(toolCallId, result.result), followUp: !optsOut, result: result.result };
   if (result.error.category === 'cancelled') {
-    const message = toolErrorMessage(toolCallId, ToolResultErrorCode.CANCELLED, cancelledMessage(signal));
+    const message = toolErrorMessage(toolCallId, ToolErrorCode.CANCELLED, cancelledMessage(signal));
     return { status: 'cancelled', message, followUp: !optsOut, error: result.error };
   }
   const status = result.error.category === 'uncertain' ? 'uncertain' : 'failed';
@@ -296,7 +298,7 @@ function answerOf(toolCallId: string, result: ToolExecutionResult, signal: Abort
 
 function policyDenied(context: ToolRoundContext, toolCallId: string, name: string): ToolOutcome {
   const message = `Not run: the page's tool policy does not allow "${name}"`;
-  return notRun(context, toolCallId, 'failed', 'permanent', ToolResultErrorCode.POLICY_DENIED, message);
+  return notRun(context, toolCallId, 'failed', 'permanent', ToolErrorCode.POLICY_DENIED, message);
 }
 
 /** Answers a call without running it; every such answer asks for a follow-up, so that the model learns of it. */
@@ -305,7 +307,7 @@ function notRun(
   toolCallId: string,
   status: 'failed' | 'cancelled',
   category: ToolError['category'],
-  code: ToolResultErrorCode,
+  code: ToolErrorCode,
   text: string,
 ): ToolOutcome {
   const error: ToolError = { category, code, message: text, retryable: false };
@@ -325,7 +327,7 @@ function answer(context: ToolRoundContext, toolCallId: string, outcome: ToolCall
  * `cancelled` with `message`. Their tool messages go into the conversation.
  */
 export function answerUnanswered(context: ToolRoundContext, toolCallIds: readonly string[], message: string): void {
-  refuse(context, toolCallIds, ToolResultErrorCode.CANCELLED, { category: 'cancelled', code: ToolResultErrorCode.CANCELLED, message, retryable: false });
+  refuse(context, toolCallIds, ToolErrorCode.CANCELLED, { category: 'cancelled', code: ToolErrorCode.CANCELLED, message, retryable: false });
 }
 
 /**
@@ -336,7 +338,7 @@ export function answerUnanswered(context: ToolRoundContext, toolCallIds: readonl
 export function refuse(
   context: ToolRoundContext,
   calls: readonly string[],
-  code: ToolResultErrorCode,
+  code: ToolErrorCode,
   error: ToolError,
   status: 'failed' | 'cancelled' = 'cancelled',
 ): void {

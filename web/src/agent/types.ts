@@ -378,16 +378,19 @@ export type DecisionState = 'open' | 'resolved' | 'cancelled' | 'expired';
  *   `responseSchema` describes, or `cancel()`. One with `reason: 'tool_call'` and a `toolCallId` is an approval of
  *   the server's own call: answer `{ approved: boolean }` (AG-UI: "denials are expressed inside the payload").
  *   When every interrupt of the batch is answered, the loop resumes the agent once (`RunAgentInput.resume`).
+ * - `kind: 'ui-tool-answer'`: a running call of a UI tool (`defineUiTool()`) waits for the person's answer (its card
+ *   renders the question). `answer(value)` is the call's result (refused, `false`, when it does not match the tool's
+ *   `result` schema); `cancel()` declines (the call ends `cancelled`). It leaves the list when the call ends.
  */
 export interface PendingDecision {
-  /** The toolCallId of an approval; the interrupt's id. */
+  /** The toolCallId of an approval or a UI tool's question; the interrupt's id. */
   readonly id: string;
-  readonly kind: 'tool-approval' | 'interrupt';
+  readonly kind: 'tool-approval' | 'interrupt' | 'ui-tool-answer';
   readonly state: DecisionState;
-  /** The tool call it is about (an approval, or a `tool_call` interrupt). */
+  /** The tool call it is about (an approval, a UI tool's question, or a `tool_call` interrupt). */
   readonly toolCallId?: string;
   readonly toolCallName?: string;
-  /** An approval's arguments, as the page may see them (redacted). */
+  /** An approval's (or a UI tool question's) arguments, as the page may see them (redacted). */
   readonly args?: unknown;
   /** Why an approval is asked (`'recovery'`: the call may already have run before a reload); absent for interrupts. */
   readonly reason?: ApprovalReason;

@@ -2,7 +2,8 @@ import type { ToolError, ToolErrorCategory, ToolValidationIssue } from './types.
 import { DEFAULT_RETRY_CONFIG } from './types.js';
 
 /**
- * Stable `ToolError.code` values the runtime sets (handlers may use their own codes too).
+ * Stable `ToolError.code` values the runtime sets (handlers may use their own codes too), and the `errorCode`s the run
+ * loop puts in the tool messages of calls that did not run or did not succeed: the one list of tool error codes.
  */
 export const ToolErrorCode = {
   /** The tool's circuit is open (or half-open with its trial calls in flight); the handler did not run. */
@@ -23,8 +24,21 @@ export const ToolErrorCode = {
   NETWORK_ERROR: 'network_error',
   /** `execute()` was given something that is not a tool definition. */
   INVALID_TOOL: 'invalid_tool',
-  /** The result was larger than the policy's `maxResultBytes` (see `withToolBudgets`); the agent does not get it. */
+  /**
+   * The result was larger than the policy's `maxResultBytes` (see `withToolBudgets`); the agent does not get it (the
+   * run loop's tool message says by how much: `sizeBytes`, `maxBytes`).
+   */
   RESULT_TOO_LARGE: 'result_too_large',
+  /** Run loop: the assembled arguments were not valid JSON; the tool did not run. */
+  INVALID_JSON: 'invalid_json',
+  /** Run loop: the loop guard (`maxToolIterations`) stopped the turn before this call ran. */
+  MAX_TOOL_ITERATIONS: 'max_tool_iterations',
+  /** Run loop: the page's tool policy denies the tool (also a tool the model was never offered); it did not run. */
+  POLICY_DENIED: 'policy_denied',
+  /** Run loop: a person denied the call when asked to approve it; it did not run. */
+  APPROVAL_DENIED: 'approval_denied',
+  /** Run loop: no tool of that name is registered in this page (answered only with `unknownTools: 'answer'`). */
+  UNKNOWN_TOOL: 'unknown_tool',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 

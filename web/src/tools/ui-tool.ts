@@ -1,15 +1,18 @@
 import type { z } from 'zod';
 import type { ToolDefinition, ToolEffect, ToolMetadata, ToolRenderContext } from './types.js';
 
-/** A call of a UI tool waiting for the person's answer. */
-interface Waiting {
-  resolve: (value: unknown) => void;
-  reject: (reason: unknown) => void;
-  result: z.ZodType | undefined;
-}
+/**
+ * Where `defineUiTool()` keeps, on the tool, how to check an answer: a registered symbol, so the key survives the
+ * registry's copy of the definition and a second copy of this module in a page.
+ */
+const ANSWER_CHECK = Symbol.for('ag-ui-lit.ui-tool-answer-check');
 
-/** UI tool calls waiting for an answer, by toolCallId (call ids are unique per thread, and providers make them unique). */
-const waiting = new Map<string, Waiting>();
+/**
+ * Checks a person's answer to a UI tool call against the tool's `result` schema (any value when it has none).
+ * @returns the value the call returns (as parsed by the schema), or why the answer is refused
+ * @internal
+ */
+export type UiToolAnswerCheck = (value: unknown) => { ok: true; value: unknown } | { ok: false; message: string };
 
 /** What a UI tool's `render` gets: the call, and while it waits for the person, how to answer it. */
 export interface UiToolRenderContext<TArgs = unknown> extends ToolRenderContext<TArgs> {
@@ -64,6 +67,12 @@ export function defineUiTool<TSchema extends z.ZodType, TResult = unknown>(
   definition: UiToolDefinition<TSchema, TResult>,
 ): ToolDefinition<z.output<TSchema>> {
   const { result, render, metadata, effect, schema, name, description } = definition;
+  const check: UiToolAnswerCheck = (value) => {
+    if (!result) return { ok: true, value };
+    const parsed = result.safeParse(value);
+    if (!parsed.success) return { ok: false, message: parsed.error.issues.map((issue) => issue.message).join('; ') };
+    return { ok: true, value: parsed.data };
+  };
   return {
     name,
     description,
@@ -71,51 +80,23 @@ export function defineUiTool<TSchema extends z.ZodType, TResult = unknown>(
     effect: effect ?? 'read_only',
     render: render as ToolDefinition<z.output<TSchema>>['render'],
     metadata: { timeoutMs: Infinity, ...metadata },
-    handler: (_args, { toolCallId, signal }) =>
-      new Promise((resolve, reject) => {
-        if (signal.aborted) {
-          reject(signal.reason);
-          return;
-        }
-        const entry: Waiting = { resolve, reject, result };
-        waiting.set(toolCallId, entry);
-        signal.addEventListener(
-          'abort',
-          () => {
-            if (waiting.get(toolCallId) === entry) waiting.delete(toolCallId);
-            reject(signal.reason);
-          },
-          { once: true },
-        );
+    // The run loop that runs the call answers it (the question waits among its decisions, see `uiToolAnswerCheck`);
+    // run anywhere else (a bare manager), nobody can answer, so the call waits until it is cancelled.
+    handler: (_args, { signal }) =>
+      new Promise((_resolve, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       }),
-  };
+    [ANSWER_CHECK]: check,
+  } as ToolDefinition<z.output<TSchema>>;
 }
 
 /**
- * How to answer the UI tool call `toolCallId` while it waits (`respond`, `cancel`), or `undefined` when it does not
- * wait for an answer (not a UI tool, not started, or answered). The element adds them to a renderer's context.
+ * How a person's answer to a call of `tool` is checked, when `tool` is a UI tool (`defineUiTool()`, or a registry's
+ * copy of one); `undefined` for any other tool. The run loop uses it to wait for the answer among its decisions.
  * @internal
  */
-export function uiToolAnswers(toolCallId: string): Pick<UiToolRenderContext, 'respond' | 'cancel'> | undefined {
-  const entry = waiting.get(toolCallId);
-  if (!entry) return undefined;
-  return {
-    respond: (value) => {
-      if (waiting.get(toolCallId) !== entry) return { ok: false, message: 'This question was already answered' };
-      if (entry.result) {
-        const parsed = entry.result.safeParse(value);
-        if (!parsed.success) return { ok: false, message: parsed.error.issues.map((issue) => issue.message).join('; ') };
-        value = parsed.data;
-      }
-      waiting.delete(toolCallId);
-      entry.resolve(value);
-      return { ok: true };
-    },
-    cancel: (reason) => {
-      if (waiting.get(toolCallId) !== entry) return;
-      waiting.delete(toolCallId);
-      // An AbortError: the call ends `cancelled`, as a Stop would end it.
-      entry.reject(new DOMException(reason ? `The user declined: ${reason}` : 'The user declined to answer', 'AbortError'));
-    },
-  };
+export function uiToolAnswerCheck(tool: object): UiToolAnswerCheck | undefined {
+  const check = (tool as { [ANSWER_CHECK]?: unknown })[ANSWER_CHECK];
+  return typeof check === 'function' ? (check as UiToolAnswerCheck) : undefined;
 }

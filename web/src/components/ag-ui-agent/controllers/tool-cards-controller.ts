@@ -86,8 +86,9 @@ export class ToolCardsController implements ReactiveController {
 
   /** The card of one tool call (as its message holds it), from its record. */
   renderCard = (toolCall: ToolCall): unknown => {
-    const record = this.#options.loop()?.toolCalls.get(toolCall.id);
-    const data = toolCallCardData(toolCall, record);
+    const loop = this.#options.loop();
+    const record = loop?.toolCalls.get(toolCall.id);
+    const data = toolCallCardData(toolCall, record, loop?.decisions);
     const tool = this.#options.registry().get(data.toolCallName);
     const badges = toolSourceBadges(tool);
     if (badges) data.badges = badges;
@@ -105,7 +106,7 @@ export class ToolCardsController implements ReactiveController {
     if (!renderer || !record) return renderToolCallOnce(data, options);
     return renderToolCallOnce(data, options, {
       renderer,
-      render: () => renderCustom(renderer, toolRenderContext(record), record.toolCallId, 'toolCall', this.#options.rendered, 'tool call'),
+      render: () => renderCustom(renderer, toolRenderContext(record, loop?.decisions), record.toolCallId, 'toolCall', this.#options.rendered, 'tool call'),
     });
   };
 

@@ -7,8 +7,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { ToolCall } from '@ag-ui/client';
-import type { ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../../../agent/types.js';
-import { uiToolAnswers } from '../../../../tools/ui-tool.js';
+import type { PendingDecision, ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../../../agent/types.js';
+import { uiToolAnswers } from '../../../../agent/ui-tool-answers.js';
 import type { CustomRendering } from '../custom-renderer.js';
 import type { LazyPartStatus } from '../../parts/lazy-part.js';
 import type { ArgumentsEdit, ToolApprovalCardOptions } from '../approval/render-tool-approval.js';
@@ -52,9 +52,10 @@ export interface ToolCallCardData {
 
 /**
  * What the card of `toolCall` shows: its `record` (the loop's, redacted where the tool's config says). A call without
- * a record (none is expected: the loop keeps one for every call of its messages) shows its name only.
+ * a record (none is expected: the loop keeps one for every call of its messages) shows its name only. `decisions`: the
+ * loop's, where a UI tool's question waits.
  */
-export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | undefined): ToolCallCardData {
+export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | undefined, decisions: readonly PendingDecision[] = []): ToolCallCardData {
   if (!record) {
     return { toolCallId: toolCall.id, toolCallName: toolCall.function.name, kind: 'backend', status: 'unanswered', argsText: '' };
   }
@@ -72,7 +73,7 @@ export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | un
   if (record.status === 'awaiting_approval' && record.approval && !record.approval.defaultPrevented) data.approval = record.approval;
   if (record.status === 'awaiting_approval' && record.approval?.reason === 'recovery') data.outcomeUnknown = true;
   if (record.approvedBy) data.approvedBy = record.approvedBy;
-  if (record.status === 'executing' && record.kind === 'frontend' && uiToolAnswers(record.toolCallId)) data.waitingForAnswer = true;
+  if (record.status === 'executing' && record.kind === 'frontend' && uiToolAnswers(decisions, record.toolCallId)) data.waitingForAnswer = true;
   return data;
 }
 

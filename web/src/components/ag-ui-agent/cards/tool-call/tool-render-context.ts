@@ -4,9 +4,9 @@
  * @module
  */
 import { parsePartialJson } from '../../../../agent/partial-json.js';
-import type { ToolCallRecord } from '../../../../agent/types.js';
+import type { PendingDecision, ToolCallRecord } from '../../../../agent/types.js';
 import type { ToolRenderContext, UiToolRenderContext } from '../../../../tools/index.js';
-import { uiToolAnswers } from '../../../../tools/ui-tool.js';
+import { uiToolAnswers } from '../../../../agent/ui-tool-answers.js';
 import type { CustomRenderer } from '../custom-renderer.js';
 
 /**
@@ -20,8 +20,11 @@ export interface ToolCallRenderContext<TArgs = unknown> extends ToolRenderContex
 /** A per-tool renderer: a function of the call, or the tag name of a custom element given it as `toolCall`. */
 export type ToolCallRenderer = CustomRenderer<ToolCallRenderContext>;
 
-/** The render context of a call, from its record (the page's view of it: redacted where the tool says). */
-export function toolRenderContext(record: ToolCallRecord): ToolCallRenderContext {
+/**
+ * The render context of a call, from its record (the page's view of it: redacted where the tool says) and the loop's
+ * `decisions` (where a UI tool's question waits).
+ */
+export function toolRenderContext(record: ToolCallRecord, decisions: readonly PendingDecision[] = []): ToolCallRenderContext {
   const context: ToolCallRenderContext = {
     toolCallId: record.toolCallId,
     toolCallName: record.toolCallName,
@@ -32,7 +35,7 @@ export function toolRenderContext(record: ToolCallRecord): ToolCallRenderContext
     result: record.result === undefined ? undefined : parseResult(record.result),
     record: record as ToolCallRenderContext['record'],
   };
-  const answers = record.kind === 'frontend' && record.status === 'executing' ? uiToolAnswers(record.toolCallId) : undefined;
+  const answers = record.kind === 'frontend' && record.status === 'executing' ? uiToolAnswers(decisions, record.toolCallId) : undefined;
   if (answers) Object.assign(context, answers);
   if (record.error) {
     const { message, code, category } = record.error;
