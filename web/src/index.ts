@@ -54,7 +54,7 @@ export {
   ToolRegistrationErrorCode,
   ToolRegistry,
   ToolRegistryChangeAction,
-  ToolSource,
+  ToolNamespace,
   TransientToolError,
   TypedEventTarget,
   utf8ByteLength,

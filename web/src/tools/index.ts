@@ -89,7 +89,7 @@ export {
   TOOL_ID_SEPARATOR,
   ToolIdError,
   ToolIdErrorCode,
-  ToolSource,
+  ToolNamespace,
 } from './tool-namespace.js';
 export type { ParsedToolId } from './tool-namespace.js';
 
