@@ -26,6 +26,7 @@ import {
   type CircuitBreakerConfig,
   type CircuitState,
   type RetryConfig,
+  type RetryConfigOverrides,
   type ToolDefinition,
   type ToolError,
   type ToolExecution,
@@ -144,7 +145,7 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * - Retries: a failed attempt is retried when its category is in `retryableCategories` (per-tool
  *   `metadata.retryConfig` overrides the manager's default field by field) and attempts remain. The delay is
  *   computed by `computeRetryDelay` (exponential, equal jitter, never below the error's `retryAfter` capped by
- *   `maxDelay`). `validation` and `cancelled` are never retried.
+ *   `maxDelayMs`). `validation` and `cancelled` are never retried.
  * - Cancellation: `cancel()`, `cancelAll()` or the caller's `signal` abort the running attempt's signal (with the
  *   given reason), end a backoff wait at once, and settle the execution `cancelled` immediately, even if the handler
  *   ignores its signal; whatever such a handler returns later is ignored.
@@ -211,13 +212,14 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   /**
    * @param executor - runs one attempt; default a `ValidatingToolExecutor`
    * @param defaultRetryConfig - retry settings for every tool; missing fields come from `DEFAULT_RETRY_CONFIG`
-   *   (3 attempts, 1000 ms base, x2, 30000 ms cap, `transient` and `timeout` retried)
+   *   (3 attempts, 1000 ms base, x2, 30000 ms cap, `transient` and `timeout` retried); the deprecated `baseDelay` and
+   *   `maxDelay` still work for this release, with a console warning
    * @param options - statistics registry, circuit breaker, history limit, jitter source, default timeout
    * @throws {RangeError} for a circuit breaker config with thresholds < 1 or a negative recovery timeout
    */
   constructor(
     executor: ToolExecutor = new ValidatingToolExecutor(),
-    defaultRetryConfig: Partial<RetryConfig> = DEFAULT_RETRY_CONFIG,
+    defaultRetryConfig: RetryConfigOverrides = DEFAULT_RETRY_CONFIG,
     options: ToolExecutionManagerOptions = {},
   ) {
     super();
