@@ -21,6 +21,7 @@ export type {
   JSONSchema,
   RegisteredTool,
   RetryConfig,
+  RetryConfigOverrides,
   ToolDefinition,
   ToolError,
   ToolExecution,
