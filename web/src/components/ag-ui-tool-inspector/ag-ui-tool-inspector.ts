@@ -1,23 +1,22 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { z } from 'zod';
 import type { ToolExecutionManager } from '../../tools/tool-execution-manager.js';
-import { parseToolId } from '../../tools/tool-namespace.js';
-import { decide, decideToolCall, isToolDenied, type ToolDecision } from '../../tools/tool-policy.js';
+import { decideToolCall, type ToolDecision } from '../../tools/tool-policy.js';
 import type { ToolRegistry } from '../../tools/tool-registry.js';
-import type { JSONSchema, RegisteredTool, ToolExecutionResult } from '../../tools/types.js';
+import type { RegisteredTool, ToolExecutionResult } from '../../tools/types.js';
 import type { AgUiTheme } from '../ag-ui-agent/ag-ui-agent.js';
 import type { CircuitResetDetail, PlaygroundResultDetail } from './ag-ui-tool-inspector.events.js';
 import { agUiToolInspectorStyles } from './ag-ui-tool-inspector.styles.js';
-import { CallLog, PLAYGROUND_CALL_PREFIX, type InspectorCall } from './call-log.js';
+import { CallLog, filterCalls, newPlaygroundCallId, type InspectorCall } from './call-log.js';
+import { downloadJson } from './download-json.js';
 import { fixtureTest, loadFixtures, plainResult, sameOutcome, saveFixtures, type PlaygroundFixture } from './fixtures.js';
 import { InspectorBindingController } from './inspector-binding-controller.js';
 import { callsJson, renderCallsPanel } from './render-calls.js';
 import { renderPlayground, type PlaygroundOutcome, type PlaygroundPhase } from './render-playground.js';
 import type { SchemaFormContext } from '../../internal/render-schema-form.js';
-import { renderToolsPanel, type ToolDecisionView, type ToolView } from './render-tools.js';
+import { renderToolsPanel } from './render-tools.js';
 import { initialValue, issuesByPath, pathKey, removeAt, setAt, type FieldPath } from '../../internal/schema-form.js';
-import { callsByTool, toolCallStats } from './tool-call-stats.js';
+import { toolSchemas, toolViews } from './tool-views.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
 export type { AgUiToolInspectorEventMap } from './ag-ui-tool-inspector.events.js';
@@ -41,49 +40,6 @@ const DEFAULT_PAGE_SIZE = 100;
 
 const EMPTY_ISSUES: ReadonlyMap<string, readonly string[]> = new Map();
 
-/** What the policy says of a tool before any arguments are known. */
-function decisionView(registry: ToolRegistry, tool: RegisteredTool): ToolDecisionView {
-  const policy = registry.policy;
-  if (isToolDenied({ policy, tool }, tool.name)) return 'deny';
-  if (typeof tool.requiresApproval === 'function' && policy.tools?.[tool.name]?.decision === undefined) return 'per_call';
-  return decide({ policy, tool }, tool.name, tool.effect, undefined);
-}
-
-/**
- * The JSON Schemas of a registry's tools: what `toAgUiTools()` offers the model; for a tool it does not offer (denied
- * by the policy) or cannot convert (then `toAgUiTools()` throws for all), Zod's conversion with the same options, or
- * `{}` when that fails too. Never throws: one bad schema must not blank the inspector.
- */
-function toolSchemas(registry: ToolRegistry): Map<string, JSONSchema> {
-  const schemas = new Map<string, JSONSchema>();
-  try {
-    for (const tool of registry.toAgUiTools()) schemas.set(tool.name, tool.parameters);
-  } catch {
-    // Converted one by one below.
-  }
-  for (const tool of registry.all) {
-    if (schemas.has(tool.name)) continue;
-    try {
-      const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
-      schemas.set(tool.name, schema);
-    } catch {
-      schemas.set(tool.name, {});
-    }
-  }
-  return schemas;
-}
-
-/** Where a tool comes from, by its name: `mcp__<server>__<tool>` (an MCP server), `webmcp__<tool>` (WebMCP), else the page. */
-function sourceOf(name: string): string {
-  if (name.startsWith('webmcp__')) return 'WebMCP';
-  const parsed = parseToolId(name);
-  return parsed?.namespace === 'mcp' ? `MCP: ${parsed.server}` : 'page';
-}
-
-function newCallId(): string {
-  const uuid = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return PLAYGROUND_CALL_PREFIX + uuid;
-}
 
 let instances = 0;
 
@@ -333,7 +289,7 @@ export class AgUiToolInspector extends LitElement {
 
   #renderPanel(panel: InspectorPanel): TemplateResult {
     if (panel === 'tools') {
-      return renderToolsPanel(this.#toolViews(), {
+      return renderToolsPanel(this.#binding.registry && toolViews(this.#binding.registry, this.#binding.manager, this.#log.all), {
         onResetCircuit: (toolName) => this.#resetCircuit(toolName),
         onTry: (toolName) => {
           this.#selectTool(toolName);
@@ -346,36 +302,10 @@ export class AgUiToolInspector extends LitElement {
     return this.#renderPlayground();
   }
 
-  #toolViews(): ToolView[] | undefined {
-    const registry = this.#binding.registry;
-    if (!registry) return undefined;
-    const manager = this.#binding.manager;
-    const schemas = toolSchemas(registry);
-    const groups = callsByTool(this.#log.all);
-    const own = (tool: RegisteredTool) => registry.parent?.get(tool.name) !== tool;
-    return registry.all.map((tool) => ({
-      tool,
-      schema: schemas.get(tool.name) ?? {},
-      scope: own(tool) ? 'own' : 'inherited',
-      source: sourceOf(tool.name),
-      decision: decisionView(registry, tool),
-      stats: registry.getStats(tool.name),
-      calls: toolCallStats(groups.get(tool.name) ?? []),
-      circuit: manager.getCircuitState(tool.name),
-    }));
-  }
-
   #filteredCalls(): InspectorCall[] {
     const key = `${this.#log.version}\u0000${this._toolFilter}\u0000${this._statusFilter}`;
     if (this.#filtered?.key === key) return this.#filtered.calls;
-    const calls: InspectorCall[] = [];
-    const all = this.#log.all;
-    for (let i = all.length - 1; i >= 0; i--) {
-      const { execution } = all[i]!;
-      if (this._toolFilter && execution.toolName !== this._toolFilter) continue;
-      if (this._statusFilter && execution.status !== this._statusFilter) continue;
-      calls.push(all[i]!);
-    }
+    const calls = filterCalls(this.#log.all, this._toolFilter, this._statusFilter);
     this.#filtered = { key, calls };
     return calls;
   }
@@ -406,7 +336,7 @@ export class AgUiToolInspector extends LitElement {
         },
         onShowMore: () => (this._shown += DEFAULT_PAGE_SIZE),
         onToggle: (id) => (this._openCall = this._openCall === id ? undefined : id),
-        onExport: () => this.#download(this.exportCalls()),
+        onExport: () => downloadJson(this.exportCalls(), 'ag-ui-tool-calls.json'),
         onClear: () => {
           this.#log.clear();
           this._openCall = undefined;
@@ -564,7 +494,7 @@ export class AgUiToolInspector extends LitElement {
     const decision: ToolDecision = registry ? decideToolCall(registry.policy, tool, args) : 'allow';
     const expected = this.#expected;
     this.#expected = undefined;
-    const toolCallId = newCallId();
+    const toolCallId = newPlaygroundCallId();
     const controller = new AbortController();
     this.#running = controller;
     this._phase = 'running';
@@ -634,16 +564,6 @@ export class AgUiToolInspector extends LitElement {
     } catch (error) {
       this._notice = `Could not copy: ${error instanceof Error ? error.message : String(error)}`;
     }
-  }
-
-  #download(text: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'ag-ui-tool-calls.json';
-    link.click();
-    // The download has its own reference to the blob once started; the URL is not needed after this task.
-    setTimeout(() => URL.revokeObjectURL(url));
   }
 
   #onTabKeydown = (event: KeyboardEvent): void => {

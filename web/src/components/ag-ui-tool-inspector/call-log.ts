@@ -13,6 +13,28 @@ export type CallOrigin = (typeof CallOrigin)[keyof typeof CallOrigin];
 export const PLAYGROUND_CALL_PREFIX = 'playground-';
 
 /**
+ * The calls of `all` (oldest first) that match both filters, newest first.
+ * @param toolName - keep only this tool's calls; `''` keeps every tool's
+ * @param status - keep only calls with this execution status; `''` keeps every status
+ */
+export function filterCalls(all: readonly InspectorCall[], toolName: string, status: string): InspectorCall[] {
+  const calls: InspectorCall[] = [];
+  for (let i = all.length - 1; i >= 0; i--) {
+    const { execution } = all[i]!;
+    if (toolName && execution.toolName !== toolName) continue;
+    if (status && execution.status !== status) continue;
+    calls.push(all[i]!);
+  }
+  return calls;
+}
+
+/** A fresh tool call id for a playground run: `PLAYGROUND_CALL_PREFIX` + a UUID (a time-and-random id without one). */
+export function newPlaygroundCallId(): string {
+  const uuid = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return PLAYGROUND_CALL_PREFIX + uuid;
+}
+
+/**
  * One execution as the inspector shows it: the manager's latest frozen snapshot of it, plus what the manager does not
  * keep (the backoff delay before each retry, who asked).
  */
