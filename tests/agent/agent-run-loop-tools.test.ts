@@ -194,7 +194,7 @@ describe('AgentRunLoop frontend tools', () => {
           if (attempts === 1) throw new TransientToolError('flaky backend');
           return 'second time lucky';
         },
-        metadata: { retryConfig: { maxAttempts: 3, baseDelay: 0, maxDelay: 0 } },
+        metadata: { retryConfig: { maxAttempts: 3, baseDelayMs: 0, maxDelayMs: 0 } },
       }),
     );
     const { loop } = loopFor(scenarioUrl('tool'));

@@ -30,7 +30,7 @@ function flakyOnce(): ToolDefinition<{ n: number }> {
       if (++calls === 1) throw new TransientToolError('try again');
       return n + 1;
     },
-    metadata: { retryConfig: { maxAttempts: 2, baseDelay: 0, maxDelay: 0 } },
+    metadata: { retryConfig: { maxAttempts: 2, baseDelayMs: 0, maxDelayMs: 0 } },
   };
 }
 

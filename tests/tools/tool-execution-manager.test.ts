@@ -1,4 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import sinon from 'sinon';
 import { z } from 'zod';
 import {
   countingTool,
@@ -319,17 +320,33 @@ describe('ToolExecutionManager', () => {
       expect(events.find((e) => e.type === 'tool-execution-retrying')!.detail.delayMs).to.equal(5000);
     });
 
-    it('caps a retryAfter at maxDelay', async () => {
+    it('caps a retryAfter at maxDelayMs', async () => {
       const tool = countingTool('t', (_args, _ctx, call) => {
         if (call === 1) throw new HttpToolError('slow down', 429, { retryAfter: 600_000 });
         return 'ok';
       });
-      const m = manager({}, { maxDelay: 2000 });
+      const m = manager({}, { maxDelayMs: 2000 });
       const events = recordEvents(m);
       const pending = m.execute(tool, 'call_1', {});
       await harness.clock.tickAsync(2000);
       expect(await pending).to.deep.equal({ success: true, result: 'ok' });
       expect(events.find((e) => e.type === 'tool-execution-retrying')!.detail.delayMs).to.equal(2000);
+    });
+
+    it('still takes a retry config with the old name baseDelay, and warns that it is deprecated', async () => {
+      const warn = sinon.stub(console, 'warn');
+      try {
+        const m = manager({ random: () => 0 }, { baseDelay: 400 });
+        expect(m.defaultRetryConfig.baseDelayMs).to.equal(400);
+        const events = recordEvents(m);
+        const pending = m.execute(flakyOnceTool('t'), 'call_1', {});
+        await harness.clock.tickAsync(200);
+        expect((await pending).success).to.equal(true);
+        expect(events.find((e) => e.type === 'tool-execution-retrying')!.detail.delayMs).to.equal(200);
+        expect(warn.calledWithMatch(/baseDelay is deprecated.*baseDelayMs/)).to.equal(true);
+      } finally {
+        warn.restore();
+      }
     });
 
     it('spreads the retries of a burst of failures with jitter', async () => {
@@ -354,7 +371,7 @@ describe('ToolExecutionManager', () => {
         () => {
           throw new TransientToolError('down');
         },
-        { retryConfig: { maxAttempts: 5, baseDelay: 10 } },
+        { retryConfig: { maxAttempts: 5, baseDelayMs: 10 } },
       );
       const m = manager({}, { maxAttempts: 2 });
       const pending = m.execute(tool, 'call_1', {});
@@ -373,7 +390,7 @@ describe('ToolExecutionManager', () => {
         },
         { retryConfig: { maxAttempts: 2 } },
       );
-      const m = manager({}, { retryableCategories: ['execution'], baseDelay: 100 });
+      const m = manager({}, { retryableCategories: ['execution'], baseDelayMs: 100 });
       const pending = m.execute(tool, 'call_1', {});
       await harness.clock.tickAsync(100);
       const error = errorOf(await pending);

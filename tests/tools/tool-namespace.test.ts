@@ -10,8 +10,8 @@ describe('namespaced tool ids', () => {
   });
 
   it('parses what it builds back into its parts', () => {
-    expect(parseToolId(coreToolId('get_current_time'))).to.deep.equal({ source: 'core', tool: 'get_current_time' });
-    expect(parseToolId(mcpToolId('github', 'create_issue'))).to.deep.equal({ source: 'mcp', server: 'github', tool: 'create_issue' });
+    expect(parseToolId(coreToolId('get_current_time'))).to.deep.equal({ namespace: 'core', tool: 'get_current_time' });
+    expect(parseToolId(mcpToolId('github', 'create_issue'))).to.deep.equal({ namespace: 'mcp', server: 'github', tool: 'create_issue' });
   });
 
   it('returns undefined for ids that are not namespaced or not valid', () => {
@@ -31,7 +31,7 @@ describe('namespaced tool ids', () => {
     ]) {
       expect(parseToolId(id), id).to.equal(undefined);
     }
-    expect(parseToolId(`core__${'a'.repeat(58)}`)).to.deep.equal({ source: 'core', tool: 'a'.repeat(58) });
+    expect(parseToolId(`core__${'a'.repeat(58)}`)).to.deep.equal({ namespace: 'core', tool: 'a'.repeat(58) });
   });
 
   it('rejects parts outside their pattern with invalid_part', () => {

@@ -87,7 +87,7 @@ describe('<ag-ui-agent> tools', () => {
       handler: () => {
         throw new TransientToolError('Service unavailable', { retryAfter: 60_000 });
       },
-      metadata: { retryConfig: { maxAttempts: 3, maxDelay: 120_000 } },
+      metadata: { retryConfig: { maxAttempts: 3, maxDelayMs: 120_000 } },
     });
     const el = await mount(scenarioUrl('tool'), registry);
     const retrying = oneEvent(el, 'ag-ui-tool-retrying');

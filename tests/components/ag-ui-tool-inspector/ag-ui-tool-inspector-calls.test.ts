@@ -17,7 +17,7 @@ describe('<ag-ui-tool-inspector> calls', () => {
   it('shows a retrying call with each attempt, its error and the backoff after it', async () => {
     const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const registry = new ToolRegistry();
-    const manager = new ToolExecutionManager(undefined, { baseDelay: 100, maxDelay: 1000 }, { random: () => 1 });
+    const manager = new ToolExecutionManager(undefined, { baseDelayMs: 100, maxDelayMs: 1000 }, { random: () => 1 });
     let attempt = 0;
     const tool = registry.register(
       lookupTool((args) => {

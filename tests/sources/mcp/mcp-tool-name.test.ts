@@ -10,7 +10,7 @@ describe('mcpToolIdFor', () => {
   it('sanitizes any other characters into single underscores', () => {
     const id = mcpToolIdFor('fs', '__read.file/v2 (beta)__', new Set())!;
     expect(id).to.equal('mcp__fs__read_file_v2_beta');
-    expect(parseToolId(id)).to.deep.equal({ source: 'mcp', server: 'fs', tool: 'read_file_v2_beta' });
+    expect(parseToolId(id)).to.deep.equal({ namespace: 'mcp', server: 'fs', tool: 'read_file_v2_beta' });
   });
 
   it('cuts long names to 64 characters and numbers clashes', () => {

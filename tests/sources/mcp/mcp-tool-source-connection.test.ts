@@ -68,7 +68,7 @@ describe('McpToolSource connection', () => {
 
   it('gives up reconnecting after maxAttempts, until the next connect()', async () => {
     await harness.server.stop();
-    const source = harness.source({ reconnect: { initialDelayMs: 10, maxDelayMs: 20, maxAttempts: 2 } });
+    const source = harness.source({ reconnect: { baseDelayMs: 10, maxDelayMs: 20, maxAttempts: 2 } });
     const statuses: McpStatusChangedDetail[] = [];
     source.addEventListener('mcp-status-changed', (event) => statuses.push(event.detail));
     await source.connect().catch(() => undefined);

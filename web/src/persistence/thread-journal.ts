@@ -21,12 +21,10 @@ export interface ThreadJournalOptions {
   onError?: (error: ThreadStoreError) => void;
   /** Longest time, in ms, the messages of a streaming run go unsaved. Default 1000. */
   saveIntervalMs?: number;
-  /**
-   * Prefix of the Web Locks (`navigator.locks`) taken per tool call, so that one call runs in one tab only; the full
-   * name is `<prefix>:<threadId>:<toolCallId>`. Default `ag-ui-lit:tool-call`.
-   */
-  lockPrefix?: string;
 }
+
+/** Prefix of the Web Lock (`navigator.locks`) taken per tool call, so that one call runs in one tab only. */
+const TOOL_CALL_LOCK_PREFIX = 'ag-ui-lit:tool-call';
 
 interface Held {
   threadId: string;
@@ -62,7 +60,6 @@ export class ThreadJournal implements ToolCallJournal {
   readonly store: ThreadStore;
   readonly #onError: (error: ThreadStoreError) => void;
   readonly #interval: number;
-  readonly #lockPrefix: string;
   readonly #listeners = new AbortController();
   readonly #held = new Map<string, Held>();
   #dirtyCalls = new Set<string>();
@@ -80,7 +77,6 @@ export class ThreadJournal implements ToolCallJournal {
     this.#onError = options.onError ?? (() => undefined);
     const interval = options.saveIntervalMs;
     this.#interval = typeof interval === 'number' && interval >= 0 ? interval : DEFAULT_SAVE_INTERVAL_MS;
-    this.#lockPrefix = options.lockPrefix ?? 'ag-ui-lit:tool-call';
     const signal = this.#listeners.signal;
     const callChanged = (event: CustomEvent<{ toolCallId: string }>): void => this.#callChanged(event.detail.toolCallId);
     loop.addEventListener('tool-status-changed', callChanged, { signal });
@@ -136,7 +132,7 @@ export class ThreadJournal implements ToolCallJournal {
     if (this.#disposed) return { status: 'run' };
     const threadId = this.loop.threadId;
     const { toolCallId } = record;
-    const release = await this.#lock(`${this.#lockPrefix}:${threadId}:${toolCallId}`, signal);
+    const release = await this.#lock(`${TOOL_CALL_LOCK_PREFIX}:${threadId}:${toolCallId}`, signal);
     const held: Held = { threadId, release };
     try {
       const stored = await this.#loadToolCall(threadId, toolCallId);

@@ -215,3 +215,26 @@ export function circuitOpenError(toolName: string, admission: CircuitAdmission &
   if (retryAfter !== undefined) error.retryAfter = retryAfter;
   return error;
 }
+
+/**
+ * Tells `breaker` how an execution of `toolName` that it admitted ended (`trial`: as `admit()` said): a success
+ * closes a streak, a failure that `countsAgainstCircuit` or a write that hung past its timeout (`uncertain` with a
+ * `TimeoutError` cause) counts against it, anything else (a cancellation) only frees its trial slot.
+ * @internal
+ */
+export function recordCircuitOutcome(
+  breaker: CircuitBreaker,
+  toolName: string,
+  trial: boolean,
+  status: 'succeeded' | 'failed' | 'cancelled' | 'uncertain',
+  error: ToolError | undefined,
+): void {
+  if (status === 'succeeded') breaker.recordSuccess(toolName, trial);
+  else if (
+    (status === 'failed' && countsAgainstCircuit(error)) ||
+    // A write that hung past its timeout counts as the failure it is for the circuit; a cancelled one does not.
+    (status === 'uncertain' && (error?.cause as { name?: unknown } | undefined)?.name === 'TimeoutError')
+  ) {
+    breaker.recordFailure(toolName, trial);
+  } else breaker.release(toolName, trial);
+}

@@ -21,6 +21,7 @@ export type {
   JSONSchema,
   RegisteredTool,
   RetryConfig,
+  RetryConfigOverrides,
   ToolDefinition,
   ToolError,
   ToolExecution,
@@ -89,7 +90,7 @@ export {
   TOOL_ID_SEPARATOR,
   ToolIdError,
   ToolIdErrorCode,
-  ToolSource,
+  ToolNamespace,
 } from './tool-namespace.js';
 export type { ParsedToolId } from './tool-namespace.js';
 

@@ -1,5 +1,20 @@
-import { circuitOpenError, CircuitBreaker, countsAgainstCircuit } from './circuit-breaker.js';
-import { categorizeError, ToolErrorCode } from './errors.js';
+import { circuitOpenError, CircuitBreaker, recordCircuitOutcome } from './circuit-breaker.js';
+import { categorizeError } from './errors.js';
+import {
+  cancelledError,
+  checkedProgress,
+  failure,
+  INVALID_TOOL_ERROR,
+  isResult,
+  isToolDefinition,
+  reasonMessage,
+  reportObserverError,
+  timeoutError,
+  uncertainError,
+  type FinalStatus,
+} from './execution-results.js';
+import { ListenerCountingEventTarget } from './listener-counts.js';
+import type { ToolExecuteOptions, ToolExecutionManagerOptions } from './tool-execution-manager-options.js';
 import { CallerSignals } from './caller-signals.js';
 import { ExecutionHistory } from './execution-history.js';
 import { computeRetryDelay, resolveRetryConfig, withRetryable } from './retry.js';
@@ -8,7 +23,6 @@ import type {
   ToolExecutionEventType,
   ToolExecutionManagerEventMap,
 } from './tool-events.js';
-import { TypedEventTarget } from './typed-event-target.js';
 import { AttemptDeadlines } from './attempt-deadlines.js';
 import { eventBase, ExecutionRecord, freezeError, snapshotExecution, toRunConfig } from './tool-execution-record.js';
 import { ValidatingToolExecutor, type ToolExecutor } from './tool-executor.js';
@@ -16,16 +30,16 @@ import { lateOutcome, watchHandler, type HandlerOutcome } from './handler-outcom
 import { isRetrySafe, toolEffectOf } from './tool-effect.js';
 import { ownerOf } from './tool-owner.js';
 import { RateLimiter, rateLimitedError, usableRateLimit } from './rate-limiter.js';
-import { canonicalJson, resultCacheOf } from './tool-result-cache.js';
+import { lookUpResult } from './tool-result-cache.js';
 import type { ToolRegistry } from './tool-registry.js';
 import {
   DEFAULT_RETRY_CONFIG,
   DEFAULT_TOOL_TIMEOUT_MS,
   ToolEffect,
   ToolExecutionStatus,
-  type CircuitBreakerConfig,
   type CircuitState,
   type RetryConfig,
+  type RetryConfigOverrides,
   type ToolDefinition,
   type ToolError,
   type ToolExecution,
@@ -34,106 +48,7 @@ import {
   type ToolProgress,
 } from './types.js';
 
-/** Options of `ToolExecutionManager`. */
-export interface ToolExecutionManagerOptions {
-  /**
-   * Where the statistics of finished executions are recorded (`ToolRegistry.recordExecution`).
-   * - omitted (default): in the registry that registered the tool being run (the object `register()` returned, or
-   *   a copy of it made by `withToolBudgets()`); a tool never registered is recorded nowhere.
-   * - a `ToolRegistry`: always there, whichever registry holds the tool.
-   * - `null`: nowhere.
-   */
-  registry?: ToolRegistry | null;
-  /**
-   * Circuit breaker settings; fields override `DEFAULT_CIRCUIT_BREAKER_CONFIG` (5 failures, 60000 ms, 2
-   * successes). `false` disables the breaker.
-   */
-  circuitBreaker?: Partial<CircuitBreakerConfig> | false;
-  /** Finished executions kept for `getExecution()`/`getExecutionsForToolCall()`. Default 500. Running ones are never evicted. */
-  historyLimit?: number;
-  /** Source of uniform numbers in [0, 1) for retry jitter. Default `Math.random` (inject one in tests). */
-  random?: () => number;
-  /**
-   * Timeout of one attempt, in ms, for a tool whose `metadata.timeoutMs` is unset (a tool's own `timeoutMs` always
-   * wins). Default `DEFAULT_TOOL_TIMEOUT_MS` (60000); 0 or `Infinity`: such tools run without a timeout.
-   */
-  defaultTimeoutMs?: number;
-}
-
-/** Options of one `ToolExecutionManager.execute()` call. */
-export interface ToolExecuteOptions {
-  /**
-   * Cancels the execution when aborted (e.g. the AG-UI run loop's signal, to cancel a batch of tool calls). The
-   * handler's signal is aborted with this signal's `reason`.
-   */
-  signal?: AbortSignal;
-  /**
-   * Follows this execution: called synchronously with each of its lifecycle events (the manager event's `type` and
-   * frozen `detail`, the same object the manager's listeners get), before the event is dispatched to the manager's
-   * listeners, whether or not anyone listens to the manager. A caller that follows only its own executions (the
-   * AG-UI run loop) needs no listener on the manager, nor to filter other callers' events out. A throw is reported
-   * (`reportError`) and does not affect the execution, as a throwing event listener would not.
-   */
-  onEvent?: (event: ToolExecutionEvent) => void;
-}
-
-/** Reports an `onEvent` observer's error like an event listener's (the page's `error` event), without throwing. */
-function reportObserverError(error: unknown): void {
-  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (typeof report === 'function') report(error);
-  else console.error(error);
-}
-
-const INVALID_TOOL_ERROR: ToolError = Object.freeze({
-  category: 'execution',
-  code: ToolErrorCode.INVALID_TOOL,
-  message: 'execute() needs a tool definition with a name and a handler',
-  retryable: false,
-});
-
-function failure(error: ToolError): ToolExecutionResult {
-  return { success: false, error };
-}
-
-/** Settled statuses of an execution. */
-type FinalStatus = 'succeeded' | 'failed' | 'cancelled' | 'uncertain';
-
-/**
- * The error of a write stopped after its handler started: category `uncertain`, code `uncertain_outcome`.
- * @param how - what stopped it, e.g. `timed out after 5000 ms`
- */
-function uncertainError(toolName: string, how: string, cause: unknown): ToolError {
-  return {
-    category: 'uncertain',
-    code: ToolErrorCode.UNCERTAIN_OUTCOME,
-    message: `The action may have completed: "${toolName}" was stopped after it started (${how}). Check before retrying.`,
-    retryable: false,
-    cause,
-  };
-}
-
-function reasonMessage(reason: unknown, fallback: string): string {
-  if (typeof reason === 'string' && reason !== '') return reason;
-  const message = typeof reason === 'object' && reason !== null ? (reason as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-}
-
-function isToolDefinition(tool: unknown): tool is ToolDefinition {
-  return (
-    typeof tool === 'object' &&
-    tool !== null &&
-    typeof (tool as ToolDefinition).name === 'string' &&
-    typeof (tool as ToolDefinition).handler === 'function'
-  );
-}
-
-function isResult(value: unknown): value is ToolExecutionResult {
-  if (typeof value !== 'object' || value === null) return false;
-  const result = value as { success?: unknown; result?: unknown; error?: unknown };
-  return result.success === true
-    ? typeof result.result === 'string'
-    : result.success === false && typeof result.error === 'object' && result.error !== null;
-}
+export type { ToolExecuteOptions, ToolExecutionManagerOptions } from './tool-execution-manager-options.js';
 
 /**
  * Runs tools for tool calls: validation (through its executor), retries with exponential backoff and jitter,
@@ -144,7 +59,7 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * - Retries: a failed attempt is retried when its category is in `retryableCategories` (per-tool
  *   `metadata.retryConfig` overrides the manager's default field by field) and attempts remain. The delay is
  *   computed by `computeRetryDelay` (exponential, equal jitter, never below the error's `retryAfter` capped by
- *   `maxDelay`). `validation` and `cancelled` are never retried.
+ *   `maxDelayMs`). `validation` and `cancelled` are never retried.
  * - Cancellation: `cancel()`, `cancelAll()` or the caller's `signal` abort the running attempt's signal (with the
  *   given reason), end a backoff wait at once, and settle the execution `cancelled` immediately, even if the handler
  *   ignores its signal; whatever such a handler returns later is ignored.
@@ -183,7 +98,7 @@ function isResult(value: unknown): value is ToolExecutionResult {
  * const content = outcome.success ? outcome.result : `Error: ${outcome.error.message}`;
  * ```
  */
-export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerEventMap> {
+export class ToolExecutionManager extends ListenerCountingEventTarget<ToolExecutionManagerEventMap> {
   /** Default retry settings (before per-tool overrides). */
   readonly defaultRetryConfig: Readonly<RetryConfig>;
   /** Finished executions kept in the history. */
@@ -203,21 +118,18 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   #callerSignals = new CallerSignals((record, reason) => this.#cancel(record, reason));
   #rateLimiter = new RateLimiter();
   #deadlines = new AttemptDeadlines();
-  /** Listeners added per type and capture flag (see `#followed`). */
-  #listeners = new Map<string, Set<EventListenerOrEventListenerObject>>();
-  /** Listeners per event type, both capture flags together (`#followed`). */
-  #listenerCounts = new Map<string, number>();
 
   /**
    * @param executor - runs one attempt; default a `ValidatingToolExecutor`
    * @param defaultRetryConfig - retry settings for every tool; missing fields come from `DEFAULT_RETRY_CONFIG`
-   *   (3 attempts, 1000 ms base, x2, 30000 ms cap, `transient` and `timeout` retried)
+   *   (3 attempts, 1000 ms base, x2, 30000 ms cap, `transient` and `timeout` retried); the deprecated `baseDelay` and
+   *   `maxDelay` still work for this release, with a console warning
    * @param options - statistics registry, circuit breaker, history limit, jitter source, default timeout
    * @throws {RangeError} for a circuit breaker config with thresholds < 1 or a negative recovery timeout
    */
   constructor(
     executor: ToolExecutor = new ValidatingToolExecutor(),
-    defaultRetryConfig: Partial<RetryConfig> = DEFAULT_RETRY_CONFIG,
+    defaultRetryConfig: RetryConfigOverrides = DEFAULT_RETRY_CONFIG,
     options: ToolExecutionManagerOptions = {},
   ) {
     super();
@@ -417,20 +329,16 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
    * validated ones exist only inside the executor); a tool never registered has no cache.
    */
   #answerFromCache(record: ExecutionRecord): boolean {
-    const ttlMs = record.tool.metadata?.cache?.ttlMs;
-    if (record.write || typeof ttlMs !== 'number' || !(ttlMs > 0)) return false;
-    const owner = ownerOf(record.tool);
-    const key = owner && canonicalJson(record.args);
-    if (owner === undefined || key === undefined) return false;
-    const cache = resultCacheOf(owner);
-    const result = cache.get(record.toolName, key, Date.now());
-    if (result === undefined) {
-      record.cacheSlot = { cache, key, ttlMs };
+    if (record.write) return false;
+    const lookup = lookUpResult(record.tool, record.args, Date.now());
+    if (lookup === undefined) return false;
+    if (lookup.result === undefined) {
+      record.cacheSlot = lookup.slot;
       return false;
     }
     record.cached = true;
     record.startedAt = record.queuedAt;
-    this.#finish(record, ToolExecutionStatus.SUCCEEDED, { success: true, result });
+    this.#finish(record, ToolExecutionStatus.SUCCEEDED, { success: true, result: lookup.result });
     return true;
   }
 
@@ -471,10 +379,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   /** A handler's progress report: an event while its attempt is the running one, ignored after. */
   #onProgress(record: ExecutionRecord, attempt: AbortController, attemptNumber: number, reported: ToolProgress): void {
     if (record.settled || record.attempt !== attempt || attempt.signal.aborted) return;
-    if (typeof reported?.progress !== 'number' || !Number.isFinite(reported.progress)) return;
-    const progress: ToolProgress = { progress: reported.progress };
-    if (typeof reported.total === 'number' && Number.isFinite(reported.total)) progress.total = reported.total;
-    if (typeof reported.message === 'string') progress.message = reported.message;
+    const progress = checkedProgress(reported);
+    if (progress === undefined) return;
     this.#dispatch(record, 'tool-execution-progress', () => ({ ...eventBase(record), attemptNumber, progress }));
   }
 
@@ -528,12 +434,6 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     if (record.settled && record.abandoned!.size === 0) record.observer = undefined;
   }
 
-  /** Marks the attempt in flight as abandoned (its late outcome is still reported); a write's may have run. */
-  #abandon(record: ExecutionRecord, attempt: AbortController): void {
-    (record.abandoned ??= new Map()).set(attempt, record.attemptNumber);
-    if (record.write) record.mayHaveRun = true;
-  }
-
   #cancelDeadline(record: ExecutionRecord): void {
     if (record.deadline === undefined) return;
     this.#deadlines.cancel(record.deadline);
@@ -544,11 +444,11 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     if (record.attempt !== attempt) return;
     record.attempt = undefined;
     record.deadline = undefined;
-    this.#abandon(record, attempt);
+    record.abandon(attempt);
     const reason = new DOMException(`Tool "${record.toolName}" timed out after ${timeoutMs} ms`, 'TimeoutError');
     attempt.abort(reason);
     if (record.settled) return; // an abort listener cancelled the execution
-    const error: ToolError = { category: 'timeout', code: ToolErrorCode.TIMEOUT, message: reason.message, retryable: true, cause: reason };
+    const error = timeoutError(reason);
     if (record.write && !this.#willRetry(record, error)) {
       this.#finish(record, ToolExecutionStatus.UNCERTAIN, failure(uncertainError(record.toolName, `timed out after ${timeoutMs} ms`, reason)));
       return;
@@ -599,7 +499,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
         globalThis.clearTimeout(record.timer);
         record.timer = undefined;
       }
-      this.#abandon(record, attempt);
+      record.abandon(attempt);
       // Tell the handler first; its abort listeners run now, synchronously.
       attempt.abort(abortReason);
       if (record.settled) return; // an abort listener settled it meanwhile
@@ -609,17 +509,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       this.#finish(record, ToolExecutionStatus.UNCERTAIN, failure(uncertainError(record.toolName, how, abortReason)));
       return;
     }
-    this.#finish(
-      record,
-      ToolExecutionStatus.CANCELLED,
-      failure({
-        category: 'cancelled',
-        code: ToolErrorCode.CANCELLED,
-        message: reasonMessage(abortReason, `Tool "${record.toolName}" was cancelled`),
-        retryable: false,
-        cause: abortReason,
-      }),
-    );
+    this.#finish(record, ToolExecutionStatus.CANCELLED, failure(cancelledError(record.toolName, abortReason)));
   }
 
   /** Settles an execution after an internal error (never expected), keeping `execute()` from rejecting or hanging. */
@@ -655,18 +545,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
       registry?.recordExecution(record.toolName, status, duration, completedAt, record.cached);
       const slot = record.cacheSlot;
       if (slot !== undefined && outcome.success) slot.cache.set(record.toolName, slot.key, outcome.result, completedAt + slot.ttlMs);
-      const breaker = this.#breaker;
       // A cached answer never reached the circuit: it neither proves nor disproves the tool works.
-      if (breaker !== undefined && !record.cached) {
-        if (status === ToolExecutionStatus.SUCCEEDED) breaker.recordSuccess(record.toolName, record.trial);
-        else if (
-          (status === ToolExecutionStatus.FAILED && countsAgainstCircuit(record.error)) ||
-          // A write that hung past its timeout counts as the failure it is for the circuit; a cancelled one does not.
-          (status === ToolExecutionStatus.UNCERTAIN && (record.error?.cause as { name?: unknown } | undefined)?.name === 'TimeoutError')
-        ) {
-          breaker.recordFailure(record.toolName, record.trial);
-        } else breaker.release(record.toolName, record.trial);
-      }
+      if (this.#breaker !== undefined && !record.cached) recordCircuitOutcome(this.#breaker, record.toolName, record.trial, status, record.error);
       const execution = (): ToolExecution => snapshotExecution(record);
       if (status === ToolExecutionStatus.SUCCEEDED) {
         const cached = record.cached ? { cached: true } : {};
@@ -689,42 +569,8 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
   }
 
   /**
-   * Same contract as `EventTarget.addEventListener`; also counts the listener, so that events of its type are built
-   * and dispatched (see `#followed`).
-   */
-  override addEventListener<K extends keyof ToolExecutionManagerEventMap & string>(
-    type: K,
-    listener: ((this: this, event: ToolExecutionManagerEventMap[K]) => void) | { handleEvent(event: ToolExecutionManagerEventMap[K]): void } | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
-    super.addEventListener(type, listener, options);
-    if (listener === null) return;
-    const set = listenerSet(this.#listeners, type, captureOf(options));
-    if (set.has(listener)) return; // the DOM ignores a listener added twice
-    set.add(listener);
-    this.#listenerCounts.set(type, (this.#listenerCounts.get(type) ?? 0) + 1);
-  }
-
-  /** Same contract as `EventTarget.removeEventListener`. */
-  override removeEventListener<K extends keyof ToolExecutionManagerEventMap & string>(
-    type: K,
-    listener: ((this: this, event: ToolExecutionManagerEventMap[K]) => void) | { handleEvent(event: ToolExecutionManagerEventMap[K]): void } | null,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
-    super.removeEventListener(type, listener, options);
-    if (listener !== null && this.#listeners.get(listenerKey(type, captureOf(options)))?.delete(listener)) {
-      this.#listenerCounts.set(type, this.#listenerCounts.get(type)! - 1);
-    }
-  }
-
-  /**
    * Delivers one lifecycle step of `record`: to its `onEvent` observer, then the manager's listeners. The detail is
-   * built only when someone follows the step: a dispatch costs ~1.5-2 us in Chromium even with no listener, which
-   * was most of a trivial tool's overhead (bench/README.md, figure 2). A step that a follower's cancellation
+   * built only when someone follows the step (`ListenerCounts` says why, with the figures and when to remove it). A step that a follower's cancellation
    * overtook (the execution settled meanwhile) goes no further, so nobody sees it after the
    * `tool-execution-cancelled` it caused.
    */
@@ -734,7 +580,7 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     makeDetail: () => ToolExecutionManagerEventMap[K]['detail'],
   ): void {
     const observer = record.observer;
-    const listened = this.#followed(type);
+    const listened = this.hasListener(type);
     if (observer === undefined && !listened) return;
     const terminal = record.settled;
     const detail = Object.freeze(makeDetail());
@@ -748,32 +594,4 @@ export class ToolExecutionManager extends TypedEventTarget<ToolExecutionManagerE
     }
     if (listened) this.dispatchEvent(new CustomEvent(type, { detail }));
   }
-
-  /**
-   * Whether a listener may be registered for `type`. It over-counts (a `once` listener that fired, one removed by its
-   * `signal`), which only costs a dispatch; it never under-counts, since only a listener it saw added is removed.
-   */
-  #followed(type: string): boolean {
-    return (this.#listenerCounts.get(type) ?? 0) > 0;
-  }
-}
-
-/** A listener is identified by its type, callback and capture flag, as in the DOM's event listener list. */
-function listenerKey(type: string, capture: boolean): string {
-  return capture ? `${type}\u0000capture` : type;
-}
-
-function captureOf(options: boolean | EventListenerOptions | undefined): boolean {
-  return typeof options === 'boolean' ? options : options?.capture === true;
-}
-
-function listenerSet(
-  listeners: Map<string, Set<EventListenerOrEventListenerObject>>,
-  type: string,
-  capture: boolean,
-): Set<EventListenerOrEventListenerObject> {
-  const key = listenerKey(type, capture);
-  let set = listeners.get(key);
-  if (set === undefined) listeners.set(key, (set = new Set()));
-  return set;
 }

@@ -101,6 +101,12 @@ export class ExecutionRecord {
     readonly retrySafe: boolean,
   ) {}
 
+  /** Marks the attempt in flight as abandoned (its late outcome is still reported); a write's may have run. */
+  abandon(attempt: AbortController): void {
+    (this.abandoned ??= new Map()).set(attempt, this.attemptNumber);
+    if (this.write) this.mayHaveRun = true;
+  }
+
   get toolName(): string {
     return this.tool.name;
   }

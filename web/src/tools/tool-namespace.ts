@@ -5,7 +5,7 @@
  *
  * Parts: a `server` is `[a-zA-Z0-9-]+` (no underscore at all); a `tool` is `[a-zA-Z0-9-]` characters with single
  * underscores between them (`get_current_time`, `create-issue`), never `__` and never a leading or trailing `_`, so
- * that every id splits back into exactly one `(source, server, tool)`. The whole id is at most 64 characters.
+ * that every id splits back into exactly one `(namespace, server, tool)`. The whole id is at most 64 characters.
  * @module
  */
 
@@ -15,18 +15,22 @@ export const TOOL_ID_SEPARATOR = '__';
 /** Longest tool id (what OpenAI and Anthropic accept). */
 export const MAX_TOOL_ID_LENGTH = 64;
 
-/** Where a namespaced tool comes from. */
-export const ToolSource = {
+/**
+ * The namespace of a tool id: its first part, which says where the tool comes from. (Not to be confused with a
+ * source of tools such as `McpToolSource`, which registers tools under the `mcp` namespace.)
+ */
+export const ToolNamespace = {
   /** The page's own tools: `core__<tool>`. */
   CORE: 'core',
   /** A tool of an MCP server: `mcp__<server>__<tool>`. */
   MCP: 'mcp',
 } as const;
-export type ToolSource = (typeof ToolSource)[keyof typeof ToolSource];
+export type ToolNamespace = (typeof ToolNamespace)[keyof typeof ToolNamespace];
 
 /** A namespaced tool id taken apart by `parseToolId()`. */
 export interface ParsedToolId {
-  source: ToolSource;
+  /** The id's namespace (`core` or `mcp`). */
+  namespace: ToolNamespace;
   /** The MCP server's name (only for `mcp`). */
   server?: string;
   /** The tool's own name. */
@@ -81,7 +85,7 @@ const TOOL_RULE = 'letters, digits and "-", with single "_" between them';
  * @example `coreToolId('get_current_time') // 'core__get_current_time'`
  */
 export function coreToolId(tool: string): string {
-  return checkLength(`${ToolSource.CORE}${TOOL_ID_SEPARATOR}${checkPart(tool, TOOL_PART, 'tool name', TOOL_RULE)}`);
+  return checkLength(`${ToolNamespace.CORE}${TOOL_ID_SEPARATOR}${checkPart(tool, TOOL_PART, 'tool name', TOOL_RULE)}`);
 }
 
 /**
@@ -93,24 +97,24 @@ export function coreToolId(tool: string): string {
 export function mcpToolId(server: string, tool: string): string {
   const serverPart = checkPart(server, SERVER_PART, 'MCP server name', 'letters, digits and "-" only');
   const toolPart = checkPart(tool, TOOL_PART, 'tool name', TOOL_RULE);
-  return checkLength(`${ToolSource.MCP}${TOOL_ID_SEPARATOR}${serverPart}${TOOL_ID_SEPARATOR}${toolPart}`);
+  return checkLength(`${ToolNamespace.MCP}${TOOL_ID_SEPARATOR}${serverPart}${TOOL_ID_SEPARATOR}${toolPart}`);
 }
 
 /**
  * Takes a namespaced tool id apart; the inverse of `coreToolId()`/`mcpToolId()`.
- * @returns `{ source: 'core', tool }`, `{ source: 'mcp', server, tool }`, or `undefined` for anything else (another
+ * @returns `{ namespace: 'core', tool }`, `{ namespace: 'mcp', server, tool }`, or `undefined` for anything else (another
  *   prefix, an invalid part, more than 64 characters)
  * @example
  * ```ts
- * parseToolId('mcp__github__create_issue'); // { source: 'mcp', server: 'github', tool: 'create_issue' }
+ * parseToolId('mcp__github__create_issue'); // { namespace: 'mcp', server: 'github', tool: 'create_issue' }
  * parseToolId('get_current_time');          // undefined
  * ```
  */
 export function parseToolId(id: string): ParsedToolId | undefined {
   if (typeof id !== 'string' || id.length > MAX_TOOL_ID_LENGTH) return undefined;
   const core = CORE_ID.exec(id);
-  if (core) return { source: ToolSource.CORE, tool: core[1]! };
+  if (core) return { namespace: ToolNamespace.CORE, tool: core[1]! };
   const mcp = MCP_ID.exec(id);
-  if (mcp) return { source: ToolSource.MCP, server: mcp[1]!, tool: mcp[2]! };
+  if (mcp) return { namespace: ToolNamespace.MCP, server: mcp[1]!, tool: mcp[2]! };
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { warnDeprecatedOption } from './deprecated-option.js';
 import { ToolRegistrationError, ToolRegistrationErrorCode } from './errors.js';
 import { isToolEffect, toolEffectOf } from './tool-effect.js';
 import type { ToolRegistryChangeDetail, ToolRegistryEventMap } from './tool-events.js';
@@ -93,6 +94,8 @@ function validateMetadata(name: string, metadata: unknown): void {
   if (metadata === undefined) return;
   if (!isPlainObject(metadata)) fail('metadata must be an object when given');
   const m = metadata as Record<string, unknown>;
+  // Nothing in the runtime reads it; the warning is all the old name gets.
+  if (m.estimatedDuration !== undefined) warnDeprecatedOption('metadata.estimatedDuration', 'metadata.estimatedDurationMs');
   // Infinity is allowed: no timeout at all (a tool that waits for a person).
   if (m.timeoutMs !== undefined && !(typeof m.timeoutMs === 'number' && m.timeoutMs > 0)) {
     fail(`metadata.timeoutMs must be a positive number of ms (or Infinity), got ${describeValue(m.timeoutMs)}`);
@@ -106,7 +109,8 @@ function validateMetadata(name: string, metadata: unknown): void {
   if (r.maxAttempts !== undefined && !(Number.isInteger(r.maxAttempts) && (r.maxAttempts as number) >= 1)) {
     fail(`metadata.retryConfig.maxAttempts must be an integer >= 1, got ${describeValue(r.maxAttempts)}`);
   }
-  for (const key of ['baseDelay', 'maxDelay', 'backoffMultiplier'] as const) {
+  // The deprecated names too: resolveRetryConfig uses them (and warns) when the new ones are absent.
+  for (const key of ['baseDelayMs', 'maxDelayMs', 'backoffMultiplier', 'baseDelay', 'maxDelay'] as const) {
     const v = r[key];
     if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
       fail(`metadata.retryConfig.${key} must be a finite number >= 0, got ${describeValue(v)}`);

@@ -1,3 +1,4 @@
+import { ownerOf } from './tool-owner.js';
 /**
  * Results of `read_only` tools that opt in to caching (`metadata.cache`), per registry.
  * @module
@@ -89,4 +90,26 @@ export function resultCacheOf(registry: object): ToolResultCache {
   let cache = caches.get(registry);
   if (cache === undefined) caches.set(registry, (cache = new ToolResultCache()));
   return cache;
+}
+
+/**
+ * Looks up a cached result for a call of `tool` with `args` at `now` (ms since the epoch), for a tool with
+ * `metadata.cache.ttlMs` > 0 that a registry registered. The key is the canonical JSON of the arguments as given.
+ * @returns `undefined` when the tool is not cached (no positive `ttlMs`, never registered, arguments not JSON);
+ *   `{ result }` for a hit; `{ slot }` for a miss: where to store the result once the call succeeds
+ * @internal
+ */
+export function lookUpResult(
+  tool: { readonly name: string; readonly metadata?: { readonly cache?: { readonly ttlMs?: number } } },
+  args: unknown,
+  now: number,
+): { result: string; slot?: undefined } | { result?: undefined; slot: { cache: ToolResultCache; key: string; ttlMs: number } } | undefined {
+  const ttlMs = tool.metadata?.cache?.ttlMs;
+  if (typeof ttlMs !== 'number' || !(ttlMs > 0)) return undefined;
+  const owner = ownerOf(tool);
+  const key = owner && canonicalJson(args);
+  if (owner === undefined || key === undefined) return undefined;
+  const cache = resultCacheOf(owner);
+  const result = cache.get(tool.name, key, now);
+  return result === undefined ? { slot: { cache, key, ttlMs } } : { result };
 }

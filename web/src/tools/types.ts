@@ -23,6 +23,11 @@ export interface ToolMetadata {
    */
   acceptsIdempotencyKey?: boolean;
   /** Expected run time of one attempt, in ms. Informational (UIs may show it). */
+  estimatedDurationMs?: number;
+  /**
+   * @deprecated Use `estimatedDurationMs`; registering a tool with this name logs a console warning (once). It will
+   * be removed in the next release.
+   */
   estimatedDuration?: number;
   /**
    * Upper bound of one attempt, in ms. When it expires the attempt's `AbortSignal` is aborted with a
@@ -32,7 +37,7 @@ export interface ToolMetadata {
    */
   timeoutMs?: number;
   /** Per-tool retry settings; each field present overrides the manager's default for this tool. */
-  retryConfig?: Partial<RetryConfig>;
+  retryConfig?: RetryConfigOverrides;
   /**
    * Caches the results of a `read_only` tool: a call with equal arguments (the same JSON once object keys are sorted)
    * within `ttlMs` of a successful one gets that result without running the handler (its events and statistics say
@@ -374,21 +379,33 @@ export interface ToolLateCompletion {
 }
 
 /**
- * Retry policy. The delay before attempt n+1 is `d = min(baseDelay * backoffMultiplier^(n-1), maxDelay)` with
+ * Retry policy. The delay before attempt n+1 is `d = min(baseDelayMs * backoffMultiplier^(n-1), maxDelayMs)` with
  * "equal jitter" (a uniform value in `[d/2, d]`, see `computeRetryDelay`), never less than an error's `retryAfter`
- * (still capped by `maxDelay`).
+ * (still capped by `maxDelayMs`).
  */
 export interface RetryConfig {
   /** Attempts in all, including the first. `1` disables retries. */
   maxAttempts: number;
   /** Delay before the second attempt, in ms. */
-  baseDelay: number;
+  baseDelayMs: number;
   /** Cap on any delay, in ms. */
-  maxDelay: number;
+  maxDelayMs: number;
   /** Growth factor of the delay per attempt. */
   backoffMultiplier: number;
   /** Categories that are retried. `validation` and `cancelled` are never retried, even when listed. */
   retryableCategories: ToolErrorCategory[];
+}
+
+/**
+ * Retry settings as a caller passes them (`ToolMetadata.retryConfig`, `new ToolExecutionManager(executor, config)`):
+ * any fields of `RetryConfig`, plus the two names the delays had before every duration ended in `Ms`. An old name
+ * still works for this release and logs a console warning once per name; when both are given, the new one wins.
+ */
+export interface RetryConfigOverrides extends Partial<RetryConfig> {
+  /** @deprecated Use `baseDelayMs` (the same value, in ms). Removed in the next release. */
+  baseDelay?: number;
+  /** @deprecated Use `maxDelayMs` (the same value, in ms). Removed in the next release. */
+  maxDelay?: number;
 }
 
 /**
@@ -401,8 +418,8 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 /** Defaults: 3 attempts, 1 s base delay doubling up to 30 s, retrying `transient` and `timeout` failures. */
 export const DEFAULT_RETRY_CONFIG: Readonly<RetryConfig> = Object.freeze({
   maxAttempts: 3,
-  baseDelay: 1000,
-  maxDelay: 30000,
+  baseDelayMs: 1000,
+  maxDelayMs: 30000,
   backoffMultiplier: 2,
   retryableCategories: ['transient', 'timeout'] as ToolErrorCategory[],
 });

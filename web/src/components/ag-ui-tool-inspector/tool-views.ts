@@ -68,5 +68,5 @@ export function toolSchemas(registry: ToolRegistry): Map<string, JSONSchema> {
 function sourceOf(name: string): string {
   if (name.startsWith('webmcp__')) return 'WebMCP';
   const parsed = parseToolId(name);
-  return parsed?.source === 'mcp' ? `MCP: ${parsed.server}` : 'page';
+  return parsed?.namespace === 'mcp' ? `MCP: ${parsed.server}` : 'page';
 }

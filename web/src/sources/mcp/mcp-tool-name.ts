@@ -1,4 +1,4 @@
-import { MAX_TOOL_ID_LENGTH, mcpToolId, TOOL_ID_SEPARATOR, ToolSource } from '../../tools/index.js';
+import { MAX_TOOL_ID_LENGTH, mcpToolId, TOOL_ID_SEPARATOR, ToolNamespace } from '../../tools/index.js';
 
 /**
  * A namespaced tool id `<prefix><tool>` for a foreign tool name, which may hold any characters: every run of
@@ -33,6 +33,6 @@ export function namespacedToolIdFor(
  * @example `mcpToolIdFor('github', 'issues/create', new Set()) // 'mcp__github__issues_create'`
  */
 export function mcpToolIdFor(server: string, toolName: string, taken: ReadonlySet<string>): string | undefined {
-  const prefix = `${ToolSource.MCP}${TOOL_ID_SEPARATOR}${server}${TOOL_ID_SEPARATOR}`;
+  const prefix = `${ToolNamespace.MCP}${TOOL_ID_SEPARATOR}${server}${TOOL_ID_SEPARATOR}`;
   return namespacedToolIdFor(prefix, toolName, taken, (part) => mcpToolId(server, part));
 }

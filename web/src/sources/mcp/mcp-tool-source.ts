@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { mcpToolId, PermanentToolError, ToolHandlerError, type ToolProgress, type ToolRegistry } from '../../tools/index.js';
+import { warnDeprecatedOption } from '../../tools/deprecated-option.js';
 import { CatalogToolSource } from './catalog-tool-source.js';
 import {
   connectionError,
@@ -29,6 +30,11 @@ import type { McpTrust } from './mcp-trust.js';
 /** Reconnection backoff of `McpToolSource` (`options.reconnect`). */
 export interface McpReconnectOptions {
   /** Wait before the first reconnection attempt, in ms; it doubles per attempt. Default 500. */
+  baseDelayMs?: number;
+  /**
+   * @deprecated Use `baseDelayMs` (the name the tool runtime's and the LLM agents' backoffs use). Still read for this
+   * release, with a console warning; `baseDelayMs` wins when both are set.
+   */
   initialDelayMs?: number;
   /** Cap on the wait, in ms. Default 30000. */
   maxDelayMs?: number;
@@ -350,10 +356,12 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
   #fail(error: McpToolSourceError): void {
     this.#lastError = error;
     this.#clearReconnect();
-    const { initialDelayMs = 500, maxDelayMs = 30_000, maxAttempts = 10 } = this.#options.reconnect ?? {};
+    const { baseDelayMs, initialDelayMs, maxDelayMs = 30_000, maxAttempts = 10 } = this.#options.reconnect ?? {};
+    if (initialDelayMs !== undefined) warnDeprecatedOption('McpReconnectOptions.initialDelayMs', 'McpReconnectOptions.baseDelayMs');
+    const firstDelayMs = baseDelayMs ?? initialDelayMs ?? 500;
     let retryInMs: number | undefined;
     if (error.code !== McpErrorCode.UNAUTHORIZED && this.#reconnectAttempts < maxAttempts) {
-      retryInMs = Math.min(initialDelayMs * 2 ** this.#reconnectAttempts, maxDelayMs);
+      retryInMs = Math.min(firstDelayMs * 2 ** this.#reconnectAttempts, maxDelayMs);
       this.#reconnectAttempts++;
       this.#reconnectTimer = setTimeout(() => {
         this.#reconnectTimer = undefined;
