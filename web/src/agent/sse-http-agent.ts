@@ -75,7 +75,7 @@ export interface MiddlewareNext {
  * 'RunAgentInput')`). What it leaves out, on purpose, is the rest of `HttpAgent`: it does not extend `AbstractAgent`
  * (no `runAgent()` or subscribers; middlewares added with `use()` are kept for `AgentRunLoop`, which chains them as
  * `runAgent()` does) and reads no protobuf, so a page that uses it does not ship
- * `@ag-ui/proto` and the rest of `HttpAgent` (29 KiB gzip for the element page; see the README's Performance section). A response in
+ * `@ag-ui/proto` and the rest of `HttpAgent` (29 KiB gzip for the element page; see bench/README.md). A response in
  * AG-UI's protobuf encoding fails the run with an `AGUIError` saying so: pass an `HttpAgent` as `agent` for that.
  * The outgoing input is not re-validated against `RunAgentInputSchema` (`HttpAgent` does, before every request):
  * `AgentRunLoop` builds it from events `verifyEvents` accepted.
