@@ -106,7 +106,7 @@ export function useMcpHarness(): McpHarness {
         url,
         headers: { Authorization: `Bearer ${token}` },
         registry: current(registry),
-        reconnect: { initialDelayMs: 50, maxDelayMs: 200 },
+        reconnect: { baseDelayMs: 50, maxDelayMs: 200 },
         ...options,
       });
       sources.push(source);

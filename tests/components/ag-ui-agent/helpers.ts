@@ -110,6 +110,6 @@ export async function approveEditAndExpectRun(el: AgUiAgent, sending: Promise<un
   const requests = await getRecordedRequests(el.threadId);
   const sent = requests.at(-1)!.input.messages.filter((message): message is ToolMessage => message.role === 'tool').at(-1)!;
   const content = JSON.parse(String(sent.content)) as Record<string, unknown>;
-  expect(content).to.deep.include({ editedArguments: { text }, text });
+  expect(content).to.deep.include({ editedArgs: { text }, text });
   expect(String(content.note)).to.contain('edited the arguments');
 }

@@ -310,7 +310,7 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
    *   policy's `tools[name].decision`), and it lapses if the tool is registered again changed (see `forgetApprovals()`);
    *   `args`: run a frontend call with these arguments instead (a person edited them; validated by the tool's schema
    *   and decided by the policy like any arguments; the record shows them, `argsEdited`, and the tool message tells the
-   *   agent, `editedArguments`); for a server's call, they go into the resume as `editedArgs` (a full replacement,
+   *   agent, `editedArgs`); for a server's call, they go into the resume as `editedArgs` (a full replacement,
    *   AG-UI's "Approve with edits"), offered only when its interrupt's `responseSchema` takes `editedArgs`, and the
    *   record shows them
    * @returns `false` when `toolCallId` is not waiting for approval

@@ -357,7 +357,7 @@ export function refuse(
 
 /**
  * The tool message of a call that ran with arguments a person edited before approving: its content says so and names
- * them (`editedArguments`), beside the result or error, so the agent knows what ran.
+ * them (`editedArgs`), beside the result or error, so the agent knows what ran.
  */
 function withEditedArgs(message: ToolMessage, edited: unknown): ToolMessage {
   const text = typeof message.content === 'string' ? message.content : '';
@@ -370,6 +370,6 @@ function withEditedArgs(message: ToolMessage, edited: unknown): ToolMessage {
   }
   return {
     ...message,
-    content: JSON.stringify({ ...body, editedArguments: edited, note: 'The user edited the arguments before approving; the tool ran with editedArguments.' }),
+    content: JSON.stringify({ ...body, editedArgs: edited, note: 'The user edited the arguments before approving; the tool ran with editedArgs.' }),
   };
 }
