@@ -3,27 +3,12 @@
 // (tests/fixtures/vue-types/app.vue, whose @vue-expect-error lines are the mistakes they must catch).
 // Run by `npm test` through `node --test --import tsx` (scripts/test.mjs).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { root, runNode } from './run-node.js';
 
 interface Manifest {
   modules: { declarations?: { name: string; tagName?: string; events?: { name: string }[] }[] }[];
-}
-
-/** Runs `node <args>` in the repository; resolves with the exit code and the output. */
-function runNode(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root });
-    let output = '';
-    child.stdout.on('data', (text: Buffer) => (output += text));
-    child.stderr.on('data', (text: Buffer) => (output += text));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
 }
 
 describe('ag-ui-lit/vue', () => {
