@@ -1,7 +1,28 @@
 // A tiny @web/test-runner reporter: counts passed/failed/skipped tests and hands the totals to
 // scripts/test.mjs (through SUMMARY_FILE), which prints `N passed, N failed, N skipped` as the last line.
+// With AG_UI_LIT_TEST_TIMINGS=<file> it also writes each file's summed test time and its slowest tests (ms), to find
+// what the suite's time goes to.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/** Every test of `suite` with its path of suite names, depth first. */
+function* allTests(suite, path = []) {
+  for (const test of suite.tests ?? []) yield { name: [...path, test.name].join(' > '), duration: test.duration ?? 0 };
+  for (const child of suite.suites ?? []) yield* allTests(child, [...path, child.name]);
+}
+
+function writeTimings(file, sessions) {
+  const files = sessions
+    .filter((session) => session.testResults)
+    .map((session) => {
+      const tests = [...allTests(session.testResults)].sort((a, b) => b.duration - a.duration);
+      const total = tests.reduce((sum, test) => sum + test.duration, 0);
+      return { file: session.testFile, totalMs: total, tests: tests.length, slowest: tests.slice(0, 5) };
+    })
+    .sort((a, b) => b.totalMs - a.totalMs);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(files, null, 2));
+}
 
 function count(suite, totals) {
   for (const test of suite.tests ?? []) {
@@ -26,6 +47,7 @@ export function summaryReporter() {
         // A file that failed to load or threw outside a test has errors but may report no test.
         if (!session.passed && (session.errors?.length ?? 0) > 0) totals.brokenFiles += 1;
       }
+      if (process.env.AG_UI_LIT_TEST_TIMINGS) writeTimings(process.env.AG_UI_LIT_TEST_TIMINGS, sessions);
     },
     reportTestFileResults() {},
     getTestProgress() {
