@@ -145,6 +145,12 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
     if (!entry) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, 'Not run: the call left the conversation');
     const name = entry.toolCall.function.name;
     const argsText = entry.toolCall.function.arguments;
+    // A call is the tool it was recorded as: a later snapshot that renames it runs neither tool.
+    const recordedAs = store.renamed(toolCallId, name, argsText);
+    if (recordedAs !== undefined) {
+      const text = `Not run: this call was recorded as "${recordedAs}", and a later message snapshot names "${name}"`;
+      return notRun(context, toolCallId, 'failed', 'permanent', ToolErrorCode.TOOL_CALL_RENAMED, text);
+    }
     const tool = registry.get(name);
     if (!tool) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, 'Not run: the tool is no longer registered');
     // Checked before the arguments are parsed, so the model learns nothing about a tool it may not use.
@@ -276,12 +282,27 @@ async function executeNow(
  * `uncertain_outcome`, "its outcome is unknown") for a tool that is not `read_only`; `cancelled` for a read.
  */
 export function outcomeUnknown(context: ToolRoundContext, toolCallId: string): ToolOutcome {
-  const record = context.store.get(toolCallId);
-  const tool = record ? context.registry.get(record.toolCallName) : undefined;
+  // The tool the call names, as registered now: never what a stored record says.
+  const name = context.conversation.getToolCall(toolCallId)?.toolCall.function.name;
+  const tool = name === undefined ? undefined : context.registry.get(name);
   if (tool && toolEffectOf(tool) === 'read_only') {
     return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, RELOADED_WHILE_RUNNING_MESSAGE);
   }
-  const error: ToolError = { category: 'uncertain', code: ToolErrorCode.UNCERTAIN_OUTCOME, message: RELOADED_WHILE_RUNNING_MESSAGE, retryable: false };
+  return uncertain(context, toolCallId, RELOADED_WHILE_RUNNING_MESSAGE);
+}
+
+/**
+ * Answers `uncertain` (code `uncertain_outcome`), without running it, a restored call whose record names another tool
+ * (`recordedAs`) than the call does: the record is not trusted for anything, so whatever it says may have happened.
+ */
+export function misrecorded(context: ToolRoundContext, toolCallId: string, recordedAs: string): ToolOutcome {
+  const name = context.conversation.getToolCall(toolCallId)?.toolCall.function.name ?? '';
+  const text = `Not run again: the saved record of this call names "${recordedAs}" but the call names "${name}"; its outcome is unknown`;
+  return uncertain(context, toolCallId, text);
+}
+
+function uncertain(context: ToolRoundContext, toolCallId: string, text: string): ToolOutcome {
+  const error: ToolError = { category: 'uncertain', code: ToolErrorCode.UNCERTAIN_OUTCOME, message: text, retryable: false };
   return answer(context, toolCallId, { status: 'uncertain', message: toolFailureMessage(toolCallId, error), followUp: true, error });
 }
 

@@ -39,6 +39,11 @@ export const ToolErrorCode = {
   APPROVAL_DENIED: 'approval_denied',
   /** Run loop: no tool of that name is registered in this page (answered only with `unknownTools: 'answer'`). */
   UNKNOWN_TOOL: 'unknown_tool',
+  /**
+   * Run loop: the call names another tool than the one it was recorded as (a later `MESSAGES_SNAPSHOT` renamed it); it
+   * did not run.
+   */
+  TOOL_CALL_RENAMED: 'tool_call_renamed',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 
