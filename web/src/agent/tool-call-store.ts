@@ -330,7 +330,8 @@ export class ToolCallStore {
     switch (event.type) {
       case 'tool-execution-started': {
         const { execution } = event.detail;
-        record.args = redactToolArgs(redaction, execution.args);
+        // Edited arguments show as the schema parsed them (`argsEdited()`), which may not be what the manager got.
+        if (!record.argsEdited) record.args = redactToolArgs(redaction, execution.args);
         record.timing.startedAt = execution.timing.queuedAt;
         this.#setStatus(record, 'pending');
         return;

@@ -22,6 +22,7 @@ import type { Conversation } from './conversation.js';
 import type { Decisions } from './decisions.js';
 import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
 import { isRememberable, type ApprovalMemory } from './approval-memory.js';
+import { parsedEdit } from './edited-args.js';
 import type { ToolCallClaim, ToolCallJournal } from './types.js';
 import { withUiToolAnswers } from './ui-tool-answers.js';
 import {
@@ -171,6 +172,7 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
     }
 
     let runArgs: unknown = args;
+    let edited: { args: unknown } | undefined;
     const decision = decideToolCall(registry.policy, tool, args);
     if (decision === 'deny') return policyDenied(context, toolCallId, name);
     const restoring = decision === 'require_approval' && !rerunApproved ? context.approvals.whenRestored(signal) : undefined;
@@ -208,13 +210,16 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
       if (registry.isDenied(name) || decideToolCall(registry.policy, tool, args) === 'deny') return policyDenied(context, toolCallId, name);
       if (verdict.remember && rememberable) context.approvals.remember(context.threadId(), tool, verdict.remember);
       if (verdict.editedArgs !== undefined) {
-        // The person changed the arguments: what runs is what they approved, under the policy as for any arguments.
-        if (decideToolCall(registry.policy, tool, verdict.editedArgs) === 'deny') return policyDenied(context, toolCallId, name);
-        runArgs = verdict.editedArgs;
-        store.argsEdited(toolCallId, runArgs);
+        // The person changed the arguments: what runs is what they approved, under the policy as for any arguments;
+        // the record and the agent are told what the handler gets (the schema drops keys the tool does not take).
+        const edit = parsedEdit(tool.schema, verdict.editedArgs);
+        if (decideToolCall(registry.policy, tool, edit.run) === 'deny') return policyDenied(context, toolCallId, name);
+        runArgs = edit.run;
+        edited = { args: edit.shown };
+        store.argsEdited(toolCallId, edit.shown);
       }
     }
-    return execute(context, toolCallId, tool, runArgs, signal, runArgs !== args);
+    return execute(context, toolCallId, tool, runArgs, signal, edited);
   }
 }
 
@@ -225,7 +230,7 @@ async function execute(
   tool: RegisteredTool,
   args: unknown,
   signal: AbortSignal,
-  edited = false,
+  edited?: { args: unknown },
 ): Promise<ToolOutcome> {
   const { store } = context;
   const journal = context.journal();
@@ -259,7 +264,7 @@ async function executeNow(
   tool: RegisteredTool,
   args: unknown,
   signal: AbortSignal,
-  edited: boolean,
+  edited: { args: unknown } | undefined,
 ): Promise<ToolOutcome> {
   const { registry, store } = context;
   // A UI tool's question waits among the loop's decisions (within the budgets, as its handler would).
@@ -273,7 +278,7 @@ async function executeNow(
   const execution = executionId === undefined ? undefined : context.manager.getExecution(executionId);
   const optsOut = tool.metadata?.followUp === false;
   const outcome = answerOf(toolCallId, result, signal, optsOut);
-  if (edited) outcome.message = withEditedArgs(outcome.message, args);
+  if (edited) outcome.message = withEditedArgs(outcome.message, edited.args);
   return answer(context, toolCallId, { ...outcome, ...(execution !== undefined && { execution }) });
 }
 
