@@ -1,9 +1,8 @@
 import { EventType, type BaseEvent, type Message } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { z } from 'zod';
-import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
-import { parseContent, pushedAgent, toolMessages } from '../helpers/agent-fixtures.js';
+import { parseContent, toolMessages, usePushedLoops } from '../helpers/agent-fixtures.js';
 import { waitUntil } from '../helpers/wait-until.js';
 
 /** A tool that needs no approval and records its runs in `runs` by name. */
@@ -18,6 +17,16 @@ function countedTool(name: string, effect: ToolDefinition['effect'], runs: strin
   };
 }
 
+/** A run's first events: it starts and calls `name` with `{}` (call `c1` of assistant message `a1`). */
+function callStarted(runId: string, name: string): BaseEvent[] {
+  return [
+    { type: EventType.RUN_STARTED, threadId: 't', runId },
+    { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: name, parentMessageId: 'a1' },
+    { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{}' },
+    { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
+  ] as BaseEvent[];
+}
+
 /** A snapshot that keeps the user's message and gives call `c1` of message `a1` the tool `name`. */
 function renamedTo(user: Message, name: string): BaseEvent {
   const messages: Message[] = [user, { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name, arguments: '{}' } }] }];
@@ -25,18 +34,7 @@ function renamedTo(user: Message, name: string): BaseEvent {
 }
 
 describe('AgentRunLoop calls a MESSAGES_SNAPSHOT renames', () => {
-  const loops: AgentRunLoop[] = [];
-  afterEach(() => {
-    for (const loop of loops.splice(0)) loop.dispose();
-  });
-
-  function start(registry: ToolRegistry): { loop: AgentRunLoop; push(event: BaseEvent): void; end(): void } {
-    const pushed = pushedAgent();
-    pushed.agent.threadId = 't';
-    const loop = new AgentRunLoop({ agent: pushed.agent, registry });
-    loops.push(loop);
-    return { loop, push: pushed.push, end: pushed.end };
-  }
+  const start = usePushedLoops();
 
   it('runs neither tool when a snapshot renames a recorded call before it ran, and tells the agent why', async () => {
     const runs: string[] = [];
@@ -45,10 +43,7 @@ describe('AgentRunLoop calls a MESSAGES_SNAPSHOT renames', () => {
     registry.register(countedTool('save', 'state_change', runs));
     const { loop, push, end } = start(registry);
     const turn = loop.sendMessage('Read the page');
-    push({ type: EventType.RUN_STARTED, threadId: 't', runId: 'r1' } as BaseEvent);
-    push({ type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'read_page', parentMessageId: 'a1' } as BaseEvent);
-    push({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{}' } as BaseEvent);
-    push({ type: EventType.TOOL_CALL_END, toolCallId: 'c1' } as BaseEvent);
+    for (const event of callStarted('r1', 'read_page')) push(event);
     push(renamedTo(loop.messages[0]!, 'save'));
     push({ type: EventType.RUN_FINISHED, threadId: 't', runId: 'r1' } as BaseEvent);
     end();
@@ -69,10 +64,7 @@ describe('AgentRunLoop calls a MESSAGES_SNAPSHOT renames', () => {
     registry.register(countedTool('delete_all', 'state_change', runs));
     const { loop, push, end } = start(registry);
     const turn = loop.sendMessage('Edit the note');
-    push({ type: EventType.RUN_STARTED, threadId: 't', runId: 'r1' } as BaseEvent);
-    push({ type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'edit', parentMessageId: 'a1' } as BaseEvent);
-    push({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{}' } as BaseEvent);
-    push({ type: EventType.TOOL_CALL_END, toolCallId: 'c1' } as BaseEvent);
+    for (const event of callStarted('r1', 'edit')) push(event);
     push({ type: EventType.RUN_FINISHED, threadId: 't', runId: 'r1' } as BaseEvent);
     await waitUntil(() => loop.decisions.length === 1, 'the approval request');
     const asked = loop.decisions[0]!;
