@@ -2,9 +2,8 @@ import { EventType, type BaseEvent, type Message } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { waitUntil } from '../helpers/wait-until.js';
 import { z } from 'zod';
-import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
-import { parseContent, pushedAgent, toolMessages } from '../helpers/agent-fixtures.js';
+import { parseContent, toolMessages, usePushedLoops } from '../helpers/agent-fixtures.js';
 
 /** A `state_change` tool (approval required by default) that records the arguments it ran with. */
 function editTool(runs: string[]): ToolDefinition<{ text: string }> {
@@ -29,18 +28,7 @@ function editCall(runId: string, argsText: string): BaseEvent[] {
 }
 
 describe('AgentRunLoop approvals against what holds when a call runs', () => {
-  const loops: AgentRunLoop[] = [];
-  afterEach(() => {
-    for (const loop of loops.splice(0)) loop.dispose();
-  });
-
-  function start(registry: ToolRegistry): { loop: AgentRunLoop; push(event: BaseEvent): void; end(): void } {
-    const pushed = pushedAgent();
-    pushed.agent.threadId = 't';
-    const loop = new AgentRunLoop({ agent: pushed.agent, registry });
-    loops.push(loop);
-    return { loop, push: pushed.push, end: pushed.end };
-  }
+  const start = usePushedLoops();
 
   it('withdraws a pending approval when the policy comes to deny the tool, and answers policy_denied', async () => {
     const runs: string[] = [];

@@ -208,6 +208,27 @@ describe('AgentRunLoop human approval', () => {
     expect(await recordedRequests(loop.threadId)).to.have.length(2);
   });
 
+  it('records and reports edited arguments as the schema hands them to the handler, running a transform once', async () => {
+    const received: unknown[] = [];
+    harness.registry.register({
+      name: 'shout',
+      description: 'Shouts a text',
+      effect: 'state_change',
+      schema: z.object({ text: z.string().transform((text) => `${text}!`) }),
+      handler: (args) => (received.push(args), 'shouted'),
+    });
+    const { loop } = loopFor(scenarioUrl('tool', { tool: 'shout', args: '{"text":"hi"}' }));
+    const requested = oneEvent(loop, 'tool-approval-requested');
+    const turn = loop.sendMessage('Shout');
+    const { detail } = await requested;
+    expect(loop.approveToolCall(detail.toolCallId, { args: { text: 'hey', cc: 'boss@example.com' } })).to.equal(true);
+    await turn;
+
+    expect(received).to.deep.equal([{ text: 'hey!' }]);
+    expect(loop.toolCalls.get(detail.toolCallId)).to.deep.include({ status: 'succeeded', argsEdited: true, args: { text: 'hey!' } });
+    expect(parseContent(toolMessages(loop.messages)[0]!.content)).to.deep.include({ editedArgs: { text: 'hey!' } });
+  });
+
   it("lets a tool's requiresApproval function decide per call, from the parsed arguments", async () => {
     const paid: number[] = [];
     harness.registry.register({

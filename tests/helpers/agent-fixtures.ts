@@ -197,3 +197,28 @@ export function pushedAgent(later?: (input: RunAgentInput) => BaseEvent[]): { ag
     end: () => controller.close(),
   };
 }
+
+/** A loop over a `pushedAgent()` (thread id `t`), and the agent's `push`/`end`. */
+export interface PushedLoop {
+  loop: AgentRunLoop;
+  push(event: BaseEvent): void;
+  end(): void;
+}
+
+/**
+ * Registers, in the calling `describe`, the disposal after each test of the loops the returned function builds: each
+ * runs on `registry` over a `pushedAgent()` whose thread id is `t`.
+ */
+export function usePushedLoops(): (registry: ToolRegistry) => PushedLoop {
+  const loops: AgentRunLoop[] = [];
+  afterEach(() => {
+    for (const loop of loops.splice(0)) loop.dispose();
+  });
+  return (registry) => {
+    const pushed = pushedAgent();
+    pushed.agent.threadId = 't';
+    const loop = new AgentRunLoop({ agent: pushed.agent, registry });
+    loops.push(loop);
+    return { loop, push: pushed.push, end: pushed.end };
+  };
+}

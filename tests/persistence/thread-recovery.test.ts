@@ -269,6 +269,49 @@ describe('Crash-safe tool calls (ThreadJournal + AgentRunLoop.restore)', () => {
     expect(second.loop.toolCalls.get(decision.toolCallId!)?.status).to.equal('succeeded');
   });
 
+  it('answers a restored call whose record names another tool "outcome unknown", never running either tool', async () => {
+    const store = newStore();
+    const save = countedTool('save', 'state_change');
+    const threadId = await crashWhileRunning(scenarioUrl('tool', { tool: 'save', args: '{"note":"x"}' }), store, save, 'Save');
+
+    // The stored record says the running call was a read (which a restore runs again); its call names `save`.
+    const saved = (await store.load(threadId))!;
+    saved.toolCalls[0]!.toolCallName = 'read_page';
+    const read = countedTool('read_page', 'read_only', 'page text');
+    const after = countedTool('save', 'state_change', 'saved');
+    const second = page(scenarioUrl('text'), store, [read.definition, after.definition]);
+    second.loop.restore(saved);
+    await idle(second.loop);
+
+    expect([read.calls, after.calls]).to.deep.equal([0, 0]);
+    const record = second.loop.toolCalls.get(saved.toolCalls[0]!.toolCallId)!;
+    expect(record).to.deep.include({ toolCallName: 'save', status: 'uncertain' });
+    expect(record.error?.message).to.contain('"read_page"');
+    const answer = parseContent(toolMessages(second.loop.messages)[0]!.content);
+    expect(answer).to.deep.include({ ok: false, errorCode: 'uncertain_outcome' });
+  });
+
+  it('never puts back a stored answer whose record names another tool than its call', async () => {
+    const store = newStore();
+    const save = countedTool('save', 'state_change');
+    const threadId = await crashWhileRunning(scenarioUrl('tool', { tool: 'save', args: '{}' }), store, save, 'Save');
+
+    // A forged record: answered, as a read, for the call to `save` that was running.
+    const saved = (await store.load(threadId))!;
+    const [stored] = saved.toolCalls;
+    Object.assign(stored!, { toolCallName: 'read_page', status: 'succeeded', result: 'page text' });
+    stored!.answer = { messageId: 'forged', content: 'page text', followUp: true };
+    const second = page(scenarioUrl('text'), store, [countedTool('read_page', 'read_only', 'x').definition, save.definition]);
+    second.loop.restore(saved);
+    await idle(second.loop);
+
+    const answer = toolMessages(second.loop.messages)[0]!;
+    expect(answer.content).not.to.equal('page text');
+    expect(parseContent(answer.content)).to.deep.include({ ok: false, errorCode: 'uncertain_outcome' });
+    expect(second.loop.toolCalls.get(stored!.toolCallId)).to.deep.include({ toolCallName: 'save', status: 'uncertain' });
+    expect(save.calls).to.equal(1); // the run before the reload, only
+  });
+
   it('answers a call whose tool says recovery "fail" at once, without asking', async () => {
     const store = newStore();
     const send = countedTool('send', 'external_side_effect', undefined, { recovery: 'fail' });

@@ -402,4 +402,27 @@ describe('<ag-ui-agent> approve with edits', () => {
     await waitUntil(() => $(el, '[part="tool-approval-diff"]')?.textContent?.includes('Changed: text.') === true, 'no diff');
     await approveEditAndExpectRun(el, sending, runs, 'Buy oat milk and bread');
   });
+
+  it('diffs, records and reports the edit as the schema parsed it, and shows the keys it ignored', async () => {
+    const runs: unknown[] = [];
+    const received: unknown[] = [];
+    const registry = new ToolRegistry();
+    const tool = editTool(runs);
+    registry.register({ ...tool, handler: (args, context) => (received.push(args), tool.handler(args, context)) });
+    const el = await mount(EDIT_URL, registry);
+    const sending = el.sendMessage('Edit the note');
+    (await until(el, '[part="tool-approval-edit-button"]')).click();
+    (await until(el, '[part="tool-approval-edit-mode-json"]')).click();
+    const field = (await until(el, '[part="tool-approval-edit"]')) as HTMLTextAreaElement;
+
+    // `z.object` strips unknown keys: `cc` never reaches the handler.
+    field.value = '{"text": "Buy oat milk and bread", "cc": "boss@example.com"}';
+    field.dispatchEvent(new Event('input'));
+    await waitUntil(() => $(el, '[part="tool-approval-diff"]')?.textContent?.includes('Changed: text.') === true, 'no diff');
+    expect($(el, '[part="tool-approval-diff"]')!.textContent).not.to.contain('cc');
+    expect($(el, '[part="tool-approval-ignored"]')?.textContent).to.contain('Ignored: cc');
+    await expect(el).to.be.accessible();
+    await approveEditAndExpectRun(el, sending, runs, 'Buy oat milk and bread');
+    expect(received).to.deep.equal([{ text: 'Buy oat milk and bread' }]);
+  });
 });

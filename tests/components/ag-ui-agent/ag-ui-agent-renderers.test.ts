@@ -177,6 +177,46 @@ describe('<ag-ui-agent> tool renderers and activities', () => {
     expect($(el, '.pick button:not([disabled])')).to.equal(null);
   });
 
+  it("keeps each element's UI tool question its own when both agents use the same toolCallId", async () => {
+    const respond = new Map<string, UiToolRenderContext['respond']>();
+    const mount = async (name: string): Promise<AgUiAgent> => {
+      const registry = new ToolRegistry();
+      registry.register(
+        defineUiTool({
+          name: 'pick_size',
+          description: 'Asks the user to pick a size',
+          schema: z.object({}).loose(),
+          result: z.object({ size: z.string() }),
+          render: (call: UiToolRenderContext) => {
+            if (call.respond) respond.set(name, call.respond);
+            return html`<p class="pick">${call.status}</p>`;
+          },
+        }),
+      );
+      const url = scenarioUrl('tool', { tool: 'pick_size', args: '{}', toolCallId: 'call_1' });
+      return fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${registry}></ag-ui-agent>`);
+    };
+    const first = await mount('first');
+    const second = await mount('second');
+    const sendingFirst = first.sendMessage('Order a shirt');
+    const sendingSecond = second.sendMessage('Order a shirt');
+    await waitUntil(() => respond.size === 2, 'both questions are not asked');
+
+    expect(respond.get('first')!({ size: 'S' })).to.deep.equal({ ok: true });
+    await sendingFirst;
+    expect(second.running).to.equal(true);
+    expect(second.toolCalls.get('call_1')!.status).to.equal('executing');
+    expect(second.decisions.map((decision) => [decision.kind, decision.toolCallId, decision.state])).to.deep.equal([
+      ['ui-tool-answer', 'call_1', 'open'],
+    ]);
+
+    expect(respond.get('second')!({ size: 'L' })).to.deep.equal({ ok: true });
+    await sendingSecond;
+    await Promise.all([rendered(first), rendered(second)]);
+    expect(assistantText(first)).to.contain('Result: {"size":"S"}');
+    expect(assistantText(second)).to.contain('Result: {"size":"L"}');
+  });
+
   it('ends a UI tool call cancelled when the person declines, and the agent is told', async () => {
     let decline: (() => void) | undefined;
     const ask = defineUiTool({

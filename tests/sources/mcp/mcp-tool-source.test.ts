@@ -90,6 +90,32 @@ describe('McpToolSource', () => {
     expect((await harness.server.state()).calls).to.deep.equal([]);
   });
 
+  it('refuses a tool whose inputSchema is a $ref cycle when listed, and runs a recursive tree schema with nested args', async () => {
+    const cycle = { $ref: '#/$defs/a', $defs: { a: { $ref: '#/$defs/a' } } };
+    const tree = {
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } },
+      required: ['name'],
+    };
+    await harness.server.setTool({ name: 'cycle', description: 'Never validates', params: {}, kind: 'echo', inputSchema: cycle });
+    await harness.server.setTool({ name: 'tree', description: 'Echoes a tree', params: {}, kind: 'echo', inputSchema: tree });
+    const source = harness.source();
+    const listed = oneEvent(source, 'mcp-tools-changed');
+    await source.connect();
+
+    const { skipped } = (await listed).detail;
+    expect(skipped.map((entry: { toolName: string }) => entry.toolName)).to.deep.equal(['cycle']);
+    expect(skipped[0]!.message).to.contain('"mcp__test__cycle"').and.contain('#/$defs/a').and.contain('$ref cycle');
+    expect(harness.registry.has('mcp__test__cycle')).to.equal(false);
+
+    const manager = new ToolExecutionManager();
+    const args = { name: 'root', children: [{ name: 'a', children: [{ name: 'a1' }] }, { name: 'b', children: [] }] };
+    expect(await manager.execute(harness.registry.get('mcp__test__tree')!, 'call-1', args)).to.deep.equal({ success: true, result: JSON.stringify(args) });
+    const invalid = errorOf(await manager.execute(harness.registry.get('mcp__test__tree')!, 'call-2', { name: 'root', children: [{ children: [] }] }));
+    expect(invalid.category).to.equal('validation');
+    expect((await harness.server.state()).calls).to.deep.equal([{ tool: 'tree', args }]);
+  });
+
   it('fails the call with the server message when the tool answers isError', async () => {
     await harness.source().connect();
     const manager = new ToolExecutionManager();

@@ -25,6 +25,11 @@ export interface TestToolSpec {
   description: string;
   /** Argument name -> JSON type; every argument is required. */
   params: Record<string, 'number' | 'string'>;
+  /**
+   * A JSON Schema listed as the tool's `inputSchema` instead of the one `params` gives (the server itself then takes any
+   * object): to hand clients schemas Zod would not produce, such as `$ref` cycles.
+   */
+  inputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
   kind: TestToolKind;
 }
@@ -96,6 +101,11 @@ function paramsShape(params: TestToolSpec['params']): Record<string, z.ZodType> 
   const shape: Record<string, z.ZodType> = {};
   for (const [key, type] of Object.entries(params)) shape[key] = type === 'number' ? z.number() : z.string();
   return shape;
+}
+
+/** The arguments schema of a tool: its `params`, or any object listed as its raw `inputSchema` (Zod metadata). */
+function argumentsSchema(spec: TestToolSpec): Record<string, z.ZodType> | z.ZodType {
+  return spec.inputSchema ? z.object({}).loose().meta(spec.inputSchema) : paramsShape(spec.params);
 }
 
 function text(value: string): CallToolResult {
@@ -170,7 +180,10 @@ export class TestMcpServer {
     this.#specs.set(spec.name, spec);
     for (const session of this.#sessions.values()) {
       const existing = session.tools.get(spec.name);
-      if (existing) {
+      if (existing && spec.inputSchema) {
+        existing.remove(); // `update()` takes a shape only
+        this.#register(session, spec);
+      } else if (existing) {
         existing.update({
           description: spec.description,
           paramsSchema: paramsShape(spec.params),
@@ -250,11 +263,11 @@ export class TestMcpServer {
     const config = {
       ...(spec.title !== undefined && { title: spec.title }),
       description: spec.description,
-      inputSchema: paramsShape(spec.params),
+      inputSchema: argumentsSchema(spec),
       ...(spec.annotations && { annotations: spec.annotations }),
       ...(spec.kind === 'stats' && { outputSchema: { count: z.number(), label: z.string() } }),
     };
-    const handle = session.server.registerTool(spec.name, config, async (args: Record<string, unknown>, extra) => {
+    const handle = session.server.registerTool(spec.name, config, async (args: Record<string, unknown>, extra: ToolExtra) => {
       this.calls.push({ tool: spec.name, args });
       return this.#run(spec, args, extra);
     });

@@ -8,7 +8,7 @@ import type { Interrupt } from '@ag-ui/client';
 import { ToolErrorCode } from '../tools/index.js';
 import { toolRecoveryOf } from '../tools/tool-effect.js';
 import { CANCELLED_BY_USER_MESSAGE, RELOADED_BEFORE_RUN_MESSAGE } from './tool-results.js';
-import { answerUnanswered, outcomeUnknown, refuse, type RecoveryMode, type ToolRoundContext } from './tool-round.js';
+import { answerUnanswered, misrecorded, outcomeUnknown, refuse, type RecoveryMode, type ToolRoundContext } from './tool-round.js';
 
 /**
  * What a restored thread had in flight (see `restore()`): answers at once what cannot run again, puts back the tool
@@ -22,7 +22,14 @@ export function recoverCalls(context: ToolRoundContext, interrupts: readonly Int
   const named = new Set(interrupts.map((interrupt) => interrupt.toolCallId).filter((id) => id !== undefined));
   for (const record of store.records.values()) {
     const { toolCallId } = record;
-    if (conversation.getToolResult(toolCallId) !== undefined || conversation.getToolCall(toolCallId) === undefined) continue;
+    const call = conversation.getToolCall(toolCallId)?.toolCall.function;
+    if (conversation.getToolResult(toolCallId) !== undefined || call === undefined) continue;
+    // Decided from the tool the call names, never from stored text: a record that names another is not trusted at all.
+    const recordedAs = store.renamed(toolCallId, call.name, call.arguments);
+    if (recordedAs !== undefined) {
+      conversation.insertToolMessage(misrecorded(context, toolCallId, recordedAs).message);
+      continue;
+    }
     const answered = store.answeredMessage(toolCallId);
     if (answered) {
       conversation.insertToolMessage(answered);
@@ -34,7 +41,7 @@ export function recoverCalls(context: ToolRoundContext, interrupts: readonly Int
       } else store.unanswered(toolCallId);
       continue;
     }
-    const tool = registry.get(record.toolCallName);
+    const tool = registry.get(call.name);
     const started = record.timing.startedAt !== undefined || record.executionId !== undefined || record.approval?.reason === 'recovery';
     if (started) {
       const mode = tool ? toolRecoveryOf(tool) : 'fail';

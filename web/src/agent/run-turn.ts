@@ -260,9 +260,12 @@ export class TurnRunner {
       onEvent: (event) => {
         applyRunEvent(run, event, conversation, store);
         if (event.type === EventType.ACTIVITY_SNAPSHOT || event.type === EventType.ACTIVITY_DELTA) this.#activityChanged(event);
-        // Arguments replaced after an approval was asked: that approval no longer says what would run.
+        // Arguments replaced (or the call renamed) after an approval was asked: it no longer says what would run.
         if (event.type === EventType.MESSAGES_SNAPSHOT) {
-          decisions.withdraw((toolCallId, _name, asked) => conversation.getToolCall(toolCallId)?.toolCall.function.arguments !== asked);
+          decisions.withdraw((toolCallId, name, asked) => {
+            const call = conversation.getToolCall(toolCallId)?.toolCall.function;
+            return call?.arguments !== asked || call.name !== name;
+          });
         }
       },
       // Each slice is committed for the page; the agent mirror waits for the end of the stream (it copies everything).

@@ -52,7 +52,24 @@ const LOOP_CODES: ReadonlySet<string> = new Set<string>([
   ToolErrorCode.APPROVAL_DENIED,
   ToolErrorCode.RESULT_TOO_LARGE,
   ToolErrorCode.UNKNOWN_TOOL,
+  ToolErrorCode.TOOL_CALL_RENAMED,
 ]);
+
+/** What a record holds about the tool it names, dropped when its call turns out to name another (`renamed()`). */
+const STALE_AFTER_RENAME = [
+  'answer',
+  'result',
+  'error',
+  'approval',
+  'args',
+  'argsEdited',
+  'approvedBy',
+  'retry',
+  'rateLimit',
+  'progress',
+  'attempts',
+  'lateCompletion',
+] as const satisfies ReadonlyArray<keyof ToolCallRecord>;
 
 /** A `ToolError` as the page may see it: redacted per `redaction`, except the loop's own answers, which need none. */
 function shownError(redaction: ToolRedaction | undefined, error: ToolError): ToolError {
@@ -247,6 +264,25 @@ export class ToolCallStore {
     record.argsEdited = true;
   }
 
+  /**
+   * The call names `toolCallName`, not the tool its record was written for (a snapshot renamed it, or a restored record
+   * disagrees with it): the record takes the call's name and kind, and drops what it held about the other tool (its
+   * answer, result, error, approval, shown arguments), so that the call's next answer is its own. What says it may
+   * have started (`timing.startedAt`, `executionId`) stays.
+   * @param rawText - the call's arguments text (the conversation's), shown as the call's tool redacts it
+   * @returns the name the record had, or `undefined` when there is no record or it already names `toolCallName`
+   */
+  renamed(toolCallId: string, toolCallName: string, rawText: string): string | undefined {
+    const record = this.#records.get(toolCallId);
+    if (!record || record.toolCallName === toolCallName) return undefined;
+    const previous = record.toolCallName;
+    record.toolCallName = toolCallName;
+    record.kind = this.#kindOf(toolCallName);
+    for (const key of STALE_AFTER_RENAME) delete record[key];
+    record.argsText = this.#shownArgsText(record, rawText);
+    return previous;
+  }
+
   /** The call needs no asking: a person approved its tool for this thread or always (`approvedBy`). */
   approvedBy(toolCallId: string, scope: ApprovalScope): void {
     const record = this.#records.get(toolCallId);
@@ -294,7 +330,8 @@ export class ToolCallStore {
     switch (event.type) {
       case 'tool-execution-started': {
         const { execution } = event.detail;
-        record.args = redactToolArgs(redaction, execution.args);
+        // Edited arguments show as the schema parsed them (`argsEdited()`), which may not be what the manager got.
+        if (!record.argsEdited) record.args = redactToolArgs(redaction, execution.args);
         record.timing.startedAt = execution.timing.queuedAt;
         this.#setStatus(record, 'pending');
         return;

@@ -22,6 +22,7 @@ import type { Conversation } from './conversation.js';
 import type { Decisions } from './decisions.js';
 import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
 import { isRememberable, type ApprovalMemory } from './approval-memory.js';
+import { parsedEdit } from './edited-args.js';
 import type { ToolCallClaim, ToolCallJournal } from './types.js';
 import { withUiToolAnswers } from './ui-tool-answers.js';
 import {
@@ -145,6 +146,12 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
     if (!entry) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, 'Not run: the call left the conversation');
     const name = entry.toolCall.function.name;
     const argsText = entry.toolCall.function.arguments;
+    // A call is the tool it was recorded as: a later snapshot that renames it runs neither tool.
+    const recordedAs = store.renamed(toolCallId, name, argsText);
+    if (recordedAs !== undefined) {
+      const text = `Not run: this call was recorded as "${recordedAs}", and a later message snapshot names "${name}"`;
+      return notRun(context, toolCallId, 'failed', 'permanent', ToolErrorCode.TOOL_CALL_RENAMED, text);
+    }
     const tool = registry.get(name);
     if (!tool) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, 'Not run: the tool is no longer registered');
     // Checked before the arguments are parsed, so the model learns nothing about a tool it may not use.
@@ -165,6 +172,7 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
     }
 
     let runArgs: unknown = args;
+    let edited: { args: unknown } | undefined;
     const decision = decideToolCall(registry.policy, tool, args);
     if (decision === 'deny') return policyDenied(context, toolCallId, name);
     const restoring = decision === 'require_approval' && !rerunApproved ? context.approvals.whenRestored(signal) : undefined;
@@ -202,13 +210,16 @@ async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal:
       if (registry.isDenied(name) || decideToolCall(registry.policy, tool, args) === 'deny') return policyDenied(context, toolCallId, name);
       if (verdict.remember && rememberable) context.approvals.remember(context.threadId(), tool, verdict.remember);
       if (verdict.editedArgs !== undefined) {
-        // The person changed the arguments: what runs is what they approved, under the policy as for any arguments.
-        if (decideToolCall(registry.policy, tool, verdict.editedArgs) === 'deny') return policyDenied(context, toolCallId, name);
-        runArgs = verdict.editedArgs;
-        store.argsEdited(toolCallId, runArgs);
+        // The person changed the arguments: what runs is what they approved, under the policy as for any arguments;
+        // the record and the agent are told what the handler gets (the schema drops keys the tool does not take).
+        const edit = parsedEdit(tool.schema, verdict.editedArgs);
+        if (decideToolCall(registry.policy, tool, edit.run) === 'deny') return policyDenied(context, toolCallId, name);
+        runArgs = edit.run;
+        edited = { args: edit.shown };
+        store.argsEdited(toolCallId, edit.shown);
       }
     }
-    return execute(context, toolCallId, tool, runArgs, signal, runArgs !== args);
+    return execute(context, toolCallId, tool, runArgs, signal, edited);
   }
 }
 
@@ -219,7 +230,7 @@ async function execute(
   tool: RegisteredTool,
   args: unknown,
   signal: AbortSignal,
-  edited = false,
+  edited?: { args: unknown },
 ): Promise<ToolOutcome> {
   const { store } = context;
   const journal = context.journal();
@@ -253,7 +264,7 @@ async function executeNow(
   tool: RegisteredTool,
   args: unknown,
   signal: AbortSignal,
-  edited: boolean,
+  edited: { args: unknown } | undefined,
 ): Promise<ToolOutcome> {
   const { registry, store } = context;
   // A UI tool's question waits among the loop's decisions (within the budgets, as its handler would).
@@ -267,7 +278,7 @@ async function executeNow(
   const execution = executionId === undefined ? undefined : context.manager.getExecution(executionId);
   const optsOut = tool.metadata?.followUp === false;
   const outcome = answerOf(toolCallId, result, signal, optsOut);
-  if (edited) outcome.message = withEditedArgs(outcome.message, args);
+  if (edited) outcome.message = withEditedArgs(outcome.message, edited.args);
   return answer(context, toolCallId, { ...outcome, ...(execution !== undefined && { execution }) });
 }
 
@@ -276,12 +287,27 @@ async function executeNow(
  * `uncertain_outcome`, "its outcome is unknown") for a tool that is not `read_only`; `cancelled` for a read.
  */
 export function outcomeUnknown(context: ToolRoundContext, toolCallId: string): ToolOutcome {
-  const record = context.store.get(toolCallId);
-  const tool = record ? context.registry.get(record.toolCallName) : undefined;
+  // The tool the call names, as registered now: never what a stored record says.
+  const name = context.conversation.getToolCall(toolCallId)?.toolCall.function.name;
+  const tool = name === undefined ? undefined : context.registry.get(name);
   if (tool && toolEffectOf(tool) === 'read_only') {
     return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, RELOADED_WHILE_RUNNING_MESSAGE);
   }
-  const error: ToolError = { category: 'uncertain', code: ToolErrorCode.UNCERTAIN_OUTCOME, message: RELOADED_WHILE_RUNNING_MESSAGE, retryable: false };
+  return uncertain(context, toolCallId, RELOADED_WHILE_RUNNING_MESSAGE);
+}
+
+/**
+ * Answers `uncertain` (code `uncertain_outcome`), without running it, a restored call whose record names another tool
+ * (`recordedAs`) than the call does: the record is not trusted for anything, so whatever it says may have happened.
+ */
+export function misrecorded(context: ToolRoundContext, toolCallId: string, recordedAs: string): ToolOutcome {
+  const name = context.conversation.getToolCall(toolCallId)?.toolCall.function.name ?? '';
+  const text = `Not run again: the saved record of this call names "${recordedAs}" but the call names "${name}"; its outcome is unknown`;
+  return uncertain(context, toolCallId, text);
+}
+
+function uncertain(context: ToolRoundContext, toolCallId: string, text: string): ToolOutcome {
+  const error: ToolError = { category: 'uncertain', code: ToolErrorCode.UNCERTAIN_OUTCOME, message: text, retryable: false };
   return answer(context, toolCallId, { status: 'uncertain', message: toolFailureMessage(toolCallId, error), followUp: true, error });
 }
 

@@ -39,6 +39,11 @@ export const ToolErrorCode = {
   APPROVAL_DENIED: 'approval_denied',
   /** Run loop: no tool of that name is registered in this page (answered only with `unknownTools: 'answer'`). */
   UNKNOWN_TOOL: 'unknown_tool',
+  /**
+   * Run loop: the call names another tool than the one it was recorded as (a later `MESSAGES_SNAPSHOT` renamed it); it
+   * did not run.
+   */
+  TOOL_CALL_RENAMED: 'tool_call_renamed',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 
@@ -54,6 +59,12 @@ export const ToolRegistrationErrorCode = {
   SCHEMA_CONVERSION_FAILED: 'schema_conversion_failed',
   /** The registry's policy has `requireRedaction: true` and the definition has no `redaction`. */
   REDACTION_REQUIRED: 'redaction_required',
+  /**
+   * No arguments could be validated with the tool's input schema: a `$ref` cycle applies a subschema to the same value
+   * without end (e.g. `z.lazy(() => self)`, or an MCP tool's `{"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#/$defs/a"}}}`).
+   * Recursion through properties or items (a tree) is fine.
+   */
+  INVALID_SCHEMA: 'invalid_schema',
 } as const;
 export type ToolRegistrationErrorCode = (typeof ToolRegistrationErrorCode)[keyof typeof ToolRegistrationErrorCode];
 

@@ -60,6 +60,24 @@ function isZodAsyncError(error: unknown): boolean {
   return error instanceof Error && (error.constructor.name === '$ZodAsyncError' || /synchronous parse/i.test(error.message));
 }
 
+/** Whether `error` is the engine's stack overflow (V8, JavaScriptCore: `RangeError`; SpiderMonkey: `InternalError`). */
+function isStackOverflow(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'RangeError' || error.name === 'InternalError') &&
+    /call stack|too much recursion/i.test(error.message)
+  );
+}
+
+/**
+ * The failure of a validation that overflowed the stack: a schema that recurses without end (which the registry
+ * refuses, see `ToolRegistrationErrorCode.INVALID_SCHEMA`) or arguments nested deeper than the engine can follow.
+ */
+function endlessValidation(toolName: string): ToolError {
+  const message = `Invalid arguments for tool "${toolName}": its schema could not finish checking them (it recurses without end, or the arguments nest too deeply)`;
+  return { category: 'validation', code: ToolErrorCode.INVALID_ARGUMENTS, message, retryable: false };
+}
+
 type SafeParseResult =
   | { success: true; data: unknown }
   | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; input?: unknown }> } };
@@ -88,11 +106,12 @@ async function runAttempt(
     try {
       parsed = tool.schema.safeParse(args) as SafeParseResult;
     } catch (error) {
+      if (isStackOverflow(error)) return fail(endlessValidation(tool.name));
       if (!isZodAsyncError(error)) return fail(categorizeError(error, 'execution'));
       try {
         parsed = (await tool.schema.safeParseAsync(args)) as SafeParseResult;
       } catch (asyncError) {
-        return fail(categorizeError(asyncError, 'execution'));
+        return fail(isStackOverflow(asyncError) ? endlessValidation(tool.name) : categorizeError(asyncError, 'execution'));
       }
     }
     if (!parsed.success) return validationFailure(tool.name, parsed);

@@ -5,6 +5,7 @@ import { isToolEffect, toolEffectOf } from './tool-effect.js';
 import type { ToolRegistryChangeDetail, ToolRegistryEventMap } from './tool-events.js';
 import { setOwner } from './tool-owner.js';
 import { resultCacheOf } from './tool-result-cache.js';
+import { refCycleOf } from './schema-ref-cycles.js';
 import { DEFAULT_TOOL_POLICY, isToolDenied, normalizeToolPolicy, type ToolPolicy } from './tool-policy.js';
 import { TypedEventTarget } from './typed-event-target.js';
 import type {
@@ -268,7 +269,9 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
    *   description is not a string, the schema is not a Zod 4 schema, the handler is not a function, the effect is not
    *   a `ToolEffect`, `requiresApproval` is not a boolean or function, `redaction` is not lists of paths, or the metadata
    *   is malformed (`timeoutMs` not > 0, `retryConfig.maxAttempts` not an integer >= 1, negative delays, ...);
-   *   `redaction_required` when the policy has `requireRedaction` and the definition has no `redaction`
+   *   `redaction_required` when the policy has `requireRedaction` and the definition has no `redaction`;
+   *   `invalid_schema` when no arguments could be validated with the schema (a `$ref` cycle that never reaches a
+   *   value, see `ToolRegistrationErrorCode.INVALID_SCHEMA`)
    * @fires tool-registry-change with `action: 'registered'`
    */
   register<TArgs>(definition: ToolDefinition<TArgs>): RegisteredTool<TArgs> {
@@ -306,6 +309,7 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
     if (typeof definition.handler !== 'function') {
       invalid(`handler must be a function, got ${describeValue(definition.handler)}`);
     }
+    refuseEndlessSchema(name, definition.schema);
     validateMetadata(name, definition.metadata);
     validateSafetyFields(name, definition as unknown as Record<string, unknown>);
     if (this.policy.requireRedaction === true && definition.redaction === undefined) {
@@ -513,24 +517,55 @@ export class ToolRegistry extends TypedEventTarget<ToolRegistryEventMap> {
 
 /** A fresh copy of the tool's JSON Schema (converted once per Zod schema, cached as text). */
 function toolParameters(tool: RegisteredTool): JSONSchema {
-  let text = jsonSchemaCache.get(tool.schema);
+  return JSON.parse(schemaText(tool.name, tool.schema)) as JSONSchema;
+}
+
+/**
+ * A tool's JSON Schema as JSON text, without `$schema`, converted once per Zod schema.
+ * @throws {ToolRegistrationError} `schema_conversion_failed` if Zod cannot convert it
+ */
+function schemaText(name: string, schema: z.ZodType): string {
+  let text = jsonSchemaCache.get(schema);
   if (text === undefined) {
     let json: JSONSchema;
     try {
-      json = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
+      json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JSONSchema;
     } catch (cause) {
       throw new ToolRegistrationError(
-        `Tool "${tool.name}": its schema cannot be converted to JSON Schema (${cause instanceof Error ? cause.message : String(cause)})`,
+        `Tool "${name}": its schema cannot be converted to JSON Schema (${cause instanceof Error ? cause.message : String(cause)})`,
         ToolRegistrationErrorCode.SCHEMA_CONVERSION_FAILED,
-        tool.name,
+        name,
         { cause },
       );
     }
     const { $schema: _dialect, ...parameters } = json;
     text = JSON.stringify(parameters);
-    jsonSchemaCache.set(tool.schema, text);
+    jsonSchemaCache.set(schema, text);
   }
-  return JSON.parse(text) as JSONSchema;
+  return text;
+}
+
+/**
+ * Refuses a schema that no arguments could be validated with: a `$ref` cycle that applies itself to the same value
+ * without end (`refCycleOf`; `z.lazy` recursion that never reaches a value converts to one, and a foreign JSON Schema
+ * carried as metadata is emitted as is). A schema Zod cannot convert is left to `toAgUiTools()`, as before.
+ * @throws {ToolRegistrationError} `invalid_schema`, naming the tool and the schema locations of the cycle
+ */
+function refuseEndlessSchema(name: string, schema: z.ZodType): void {
+  let text: string;
+  try {
+    text = schemaText(name, schema);
+  } catch {
+    return;
+  }
+  const cycle = refCycleOf(JSON.parse(text) as JSONSchema);
+  if (cycle === undefined) return;
+  throw new ToolRegistrationError(
+    `Tool "${name}": its input schema cannot validate any arguments: ${[...cycle, cycle[0]].join(' -> ')} ` +
+      'applies itself to the same value without end (a $ref cycle)',
+    ToolRegistrationErrorCode.INVALID_SCHEMA,
+    name,
+  );
 }
 
 /**

@@ -42,8 +42,10 @@ export interface ArgumentsEdit {
   issues?: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>;
   /** `text` parsed, when it is a JSON object (valid for the schema or not): what the form shows. */
   value?: Record<string, unknown>;
-  /** The top-level arguments it changes. */
+  /** The top-level arguments it changes, as the tool's schema parses them (what the handler receives). */
   changed: string[];
+  /** Keys typed that the tool's schema drops (e.g. unknown keys of a `z.object`), as dotted paths: they never run. */
+  ignored?: string[];
   /** Which editor the card shows: the form generated from the tool's schema (when it can express it) or JSON text. */
   mode?: 'form' | 'json';
 }
@@ -200,6 +202,8 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
   const titleId = `tool-approval-title-${toolCallId}`;
   const fieldId = `tool-approval-edit-${toolCallId}`;
   const messageId = `tool-approval-edit-message-${toolCallId}`;
+  const ignoredId = `tool-approval-edit-ignored-${toolCallId}`;
+  const ignored = edit.error === undefined && edit.ignored?.length ? edit.ignored : undefined;
   const form = options.renderEditForm?.(toolCallId, toolCallName, edit);
   const asForm = form !== undefined && edit.mode !== 'json';
   return html`
@@ -247,7 +251,7 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
               rows="6"
               spellcheck="false"
               aria-invalid=${edit.error ? 'true' : 'false'}
-              aria-describedby=${messageId}
+              aria-describedby=${ignored ? `${messageId} ${ignoredId}` : messageId}
               .value=${edit.text}
               @input=${(event: Event) => options.onEditInput(event, toolCallId, (event.target as HTMLTextAreaElement).value)}
             ></textarea>`}
@@ -256,6 +260,11 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
         : html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
             ${edit.changed.length === 0 ? 'Unchanged.' : `Changed: ${edit.changed.join(', ')}.`}
           </p>`}
+      ${ignored
+        ? html`<p part="tool-approval-ignored" class="tool-approval-diff" id=${ignoredId}>
+            Ignored: ${ignored.join(', ')} (the tool does not take ${ignored.length === 1 ? 'it' : 'them'}).
+          </p>`
+        : nothing}
       <div part="tool-approval-actions" class="tool-approval-actions">
         <button
           part="tool-approval-approve tool-approval-approve-edited"
