@@ -24,6 +24,17 @@ async function mountPlayground(
   return el;
 }
 
+/** A playground on `noteTool` (it needs approval), with the runs of its handler and a spy on the manager's starts. */
+async function mountNotePlayground(): Promise<{ registry: ToolRegistry; runs: unknown[]; started: sinon.SinonSpy; el: AgUiToolInspector }> {
+  const registry = new ToolRegistry();
+  const runs: unknown[] = [];
+  registry.register(noteTool(runs));
+  const manager = new ToolExecutionManager();
+  const started = sinon.spy();
+  manager.addEventListener('tool-execution-started', started);
+  return { registry, runs, started, el: await mountPlayground(registry, 'edit_note', manager) };
+}
+
 async function submit(el: AgUiToolInspector): Promise<void> {
   $(el, '[part~="run"]')!.click();
   await el.updateComplete;
@@ -116,13 +127,7 @@ describe('<ag-ui-tool-inspector> playground', () => {
   });
 
   it('decides again on Approve and run: a tool the policy came to deny is refused, its handler not called', async () => {
-    const registry = new ToolRegistry();
-    const runs: unknown[] = [];
-    registry.register(noteTool(runs));
-    const manager = new ToolExecutionManager();
-    const started = sinon.spy();
-    manager.addEventListener('tool-execution-started', started);
-    const el = await mountPlayground(registry, 'edit_note', manager);
+    const { registry, runs, started, el } = await mountNotePlayground();
     await fillField(el, 'text', 'Buy oat milk');
     await submit(el);
     expect($(el, '[part~="approval"]')).to.exist;
@@ -186,13 +191,7 @@ describe('<ag-ui-tool-inspector> playground', () => {
   });
 
   it('dry run validates and decides without calling the handler', async () => {
-    const registry = new ToolRegistry();
-    const runs: unknown[] = [];
-    registry.register(noteTool(runs));
-    const manager = new ToolExecutionManager();
-    const started = sinon.spy();
-    manager.addEventListener('tool-execution-started', started);
-    const el = await mountPlayground(registry, 'edit_note', manager);
+    const { runs, started, el } = await mountNotePlayground();
     const toggle = $(el, '[part~="dry-run"] input') as HTMLInputElement;
     toggle.click();
     await el.updateComplete;
