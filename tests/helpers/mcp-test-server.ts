@@ -3,7 +3,7 @@
 // routes, and a per-test harness that closes what a test opened and fails it on any unhandled rejection.
 import { expect, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait-until.js';
-import type { TestMcpServerState, TestToolSpec } from '../../web/server/mcp/index.js';
+import type { TestListingMode, TestMcpServerState, TestToolSpec } from '../../web/server/mcp/index.js';
 import { McpToolSource, type McpToolSourceOptions } from '../../web/src/sources/mcp/index.js';
 import type { McpConnectionStatus } from '../../web/src/sources/mcp/index.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
@@ -22,6 +22,13 @@ export interface McpTestServer {
   /** Adds a tool or changes one (live sessions get `notifications/tools/list_changed`). */
   setTool(spec: TestToolSpec): Promise<void>;
   removeTool(name: string): Promise<void>;
+  /** Sets how it answers `tools/list` (`TestListingMode`); leaving `hold` answers the held requests. */
+  setListing(mode: TestListingMode): Promise<void>;
+  /**
+   * Sends `count` `notifications/tools/list_changed` per session; resolves once the client has handled them all, or
+   * at once with `confirm: false` (for a client that may close the session over them).
+   */
+  sendListChanged(count: number, options?: { confirm?: boolean }): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -45,6 +52,8 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
     start: async () => void (await post('start')),
     setTool: async (spec) => void (await post('tools', spec)),
     removeTool: async (name) => void (await control(`servers/${id}/tools/${encodeURIComponent(name)}`, { method: 'DELETE' })),
+    setListing: async (mode) => void (await post('listing', { mode })),
+    sendListChanged: async (count, options = {}) => void (await post('list-changed', { count, ...options })),
     dispose: async () => void (await control(`servers/${id}`, { method: 'DELETE' })),
   };
 }

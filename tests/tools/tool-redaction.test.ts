@@ -118,4 +118,21 @@ describe('redactionInForce(), redactToolError(), redactExecution()', () => {
     expect(Object.isFrozen(redacted)).to.equal(true);
     expect(redactExecution(undefined, execution)).to.equal(execution);
   });
+
+  it('redacts the result and error of a late completion', () => {
+    const execution: ToolExecution = {
+      id: 'e1',
+      toolCallId: 'c1',
+      toolName: 't',
+      args: {},
+      status: 'failed',
+      timing: { queuedAt: 1 },
+      retry: { attemptNumber: 1, maxAttempts: 1, previousErrors: [] },
+      lateCompletion: { attemptNumber: 1, at: 2, result: '{"id":1,"secret":"s"}' },
+    };
+    const redacted = redactExecution({ result: ['id'] }, execution);
+    expect(redacted.lateCompletion).to.deep.equal({ attemptNumber: 1, at: 2, result: '{"id":1,"secret":"[redacted]"}' });
+    const failed = redactExecution({}, { ...execution, lateCompletion: { attemptNumber: 1, at: 2, error: { category: 'execution', message: 'secret s', retryable: false } } });
+    expect(failed.lateCompletion!.error!.message).to.equal(REDACTED);
+  });
 });

@@ -1,8 +1,11 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import sinon from 'sinon';
+import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { AgUiToolInspector } from '../../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
 import { ToolExecutionManager, ToolRegistry, TransientToolError } from '../../../web/src/tools/index.js';
-import { $, $$, lookupTool, showPanel, text } from './helpers.js';
+import { scenarioUrl } from '../ag-ui-agent/helpers.js';
+import { $, $$, CARD_NUMBER, lookupTool, payTool, showPanel, text } from './helpers.js';
+import '../../../web/src/index.js';
 import '../../../web/src/inspector.js';
 
 async function mountCalls(registry: ToolRegistry, manager: ToolExecutionManager): Promise<AgUiToolInspector> {
@@ -112,5 +115,45 @@ describe('<ag-ui-tool-inspector> calls', () => {
     expect(calls).to.have.length(1);
     expect(calls[0]).to.include({ toolName: 'lookup', toolCallId: 'call-1', status: 'succeeded', result: '{"query":"a"}' });
     expect(el.exportCalls()).to.equal(await blob.text());
+  });
+
+  it('shows and exports the calls of a redacted tool as redacted, as the cards do', async () => {
+    const url = scenarioUrl('tool', { tool: 'pay', args: JSON.stringify({ card: CARD_NUMBER, amount: 5 }) });
+    const box = await fixture<HTMLElement>(html`<div>
+      <ag-ui-agent id="chat" url=${url} .registry=${new ToolRegistry()} .policy=${{ requireRedaction: true }} .tools=${[payTool()]}></ag-ui-agent>
+      <ag-ui-tool-inspector for="chat" panel="calls"></ag-ui-tool-inspector>
+    </div>`);
+    const agent = box.querySelector<AgUiAgent>('ag-ui-agent')!;
+    const el = box.querySelector<AgUiToolInspector>('ag-ui-tool-inspector')!;
+    const ended = oneEvent(agent, 'ag-ui-tool-call-end');
+    await agent.sendMessage('pay');
+    expect((await ended).detail.toolCallArgs).to.deep.equal({ card: '[redacted]', amount: 5 });
+    await el.updateComplete;
+    $(el, '[part~="call-summary"]')!.click();
+    await el.updateComplete;
+
+    const record = JSON.parse($(el, '[part~="call-record"] pre')!.textContent!) as Record<string, unknown>;
+    expect(record).to.deep.include({ args: { card: '[redacted]', amount: 5 }, result: '{"status":"paid","card":"[redacted]"}' });
+    expect(el.shadowRoot!.innerHTML.includes(CARD_NUMBER)).to.equal(false);
+    const exported = el.exportCalls();
+    expect(exported).to.include('[redacted]');
+    expect(exported.includes(CARD_NUMBER)).to.equal(false);
+  });
+
+  it('redacts the calls it already shows once the policy comes to require redaction', async () => {
+    const registry = new ToolRegistry();
+    const manager = new ToolExecutionManager();
+    const tool = registry.register(lookupTool());
+    await manager.execute(tool, 'call-1', { query: CARD_NUMBER });
+    const el = await mountCalls(registry, manager);
+    $(el, '[part~="call-summary"]')!.click();
+    await el.updateComplete;
+    expect(el.exportCalls()).to.include(CARD_NUMBER);
+
+    registry.setPolicy({ requireRedaction: true });
+    await el.updateComplete;
+    expect(el.shadowRoot!.innerHTML.includes(CARD_NUMBER)).to.equal(false);
+    expect(text(el, '[part~="call-record"] pre')).to.include('[redacted]');
+    expect(el.exportCalls().includes(CARD_NUMBER)).to.equal(false);
   });
 });

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import sinon from 'sinon';
 import type { AgUiToolInspector } from '../../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
 import { ToolExecutionManager, ToolRegistry } from '../../../web/src/tools/index.js';
-import { $, $$, fillField, issuesOf, lookupTool, noteTool, taskTool, text } from './helpers.js';
+import { $, $$, CARD_NUMBER, fillField, issuesOf, lookupTool, noteTool, payTool, taskTool, text } from './helpers.js';
 import '../../../web/src/inspector.js';
 
 /** A playground on `registry`, with its own fixtures key, showing `toolName`. */
@@ -22,6 +22,17 @@ async function mountPlayground(
   select.dispatchEvent(new Event('change'));
   await el.updateComplete;
   return el;
+}
+
+/** A playground on `noteTool` (it needs approval), with the runs of its handler and a spy on the manager's starts. */
+async function mountNotePlayground(): Promise<{ registry: ToolRegistry; runs: unknown[]; started: sinon.SinonSpy; el: AgUiToolInspector }> {
+  const registry = new ToolRegistry();
+  const runs: unknown[] = [];
+  registry.register(noteTool(runs));
+  const manager = new ToolExecutionManager();
+  const started = sinon.spy();
+  manager.addEventListener('tool-execution-started', started);
+  return { registry, runs, started, el: await mountPlayground(registry, 'edit_note', manager) };
 }
 
 async function submit(el: AgUiToolInspector): Promise<void> {
@@ -115,6 +126,27 @@ describe('<ag-ui-tool-inspector> playground', () => {
     expect(runs).to.deep.equal(['Buy oat milk']);
   });
 
+  it('decides again on Approve and run: a tool the policy came to deny is refused, its handler not called', async () => {
+    const { registry, runs, started, el } = await mountNotePlayground();
+    await fillField(el, 'text', 'Buy oat milk');
+    await submit(el);
+    expect($(el, '[part~="approval"]')).to.exist;
+
+    // The approval is open when the page's policy comes to deny the tool.
+    registry.setPolicy({ deniedTools: ['edit_note'] });
+    const result = oneEvent(el, 'ag-ui-playground-result');
+    $(el, '[part~="approve"]')!.click();
+    expect((await result).detail).to.deep.equal({ toolName: 'edit_note', args: { text: 'Buy oat milk' }, decision: 'deny', dryRun: false });
+    await el.updateComplete;
+    expect(runs).to.deep.equal([]);
+    expect(started.called).to.equal(false);
+    const outcome = $(el, '[part~="outcome"]')!;
+    expect(outcome.dataset.kind).to.equal('refused');
+    expect(outcome.dataset.code).to.equal('policy_denied');
+    expect(text(el, '[part~="outcome"]')).to.include('policy_denied');
+    expect($(el, '[part~="approval"]')).to.equal(null);
+  });
+
   it('refuses a tool the policy denies without calling it', async () => {
     const registry = new ToolRegistry();
     let called = false;
@@ -130,14 +162,36 @@ describe('<ag-ui-tool-inspector> playground', () => {
     expect(called).to.equal(false);
   });
 
-  it('dry run validates and decides without calling the handler', async () => {
+  it('shows, reports and keeps a redacted tool\'s run only as redaction lets the page see it', async () => {
     const registry = new ToolRegistry();
+    registry.setPolicy({ requireRedaction: true });
     const runs: unknown[] = [];
-    registry.register(noteTool(runs));
-    const manager = new ToolExecutionManager();
-    const started = sinon.spy();
-    manager.addEventListener('tool-execution-started', started);
-    const el = await mountPlayground(registry, 'edit_note', manager);
+    registry.register(payTool(runs));
+    const el = await mountPlayground(registry, 'pay');
+    await fillField(el, 'card', CARD_NUMBER);
+    await fillField(el, 'amount', '5');
+
+    const result = oneEvent(el, 'ag-ui-playground-result');
+    await submit(el);
+    const { detail } = await result;
+    expect(runs).to.deep.equal([5]);
+    expect(detail.args).to.deep.equal({ card: '[redacted]', amount: 5 });
+    expect(detail.result).to.deep.equal({ success: true, result: '{"status":"paid","card":"[redacted]"}' });
+    await el.updateComplete;
+    expect(JSON.parse(text(el, '[part~="result"]'))).to.deep.equal({ status: 'paid', card: '[redacted]' });
+    // Saving would put the secret in localStorage, and a fixture of redacted values could not be replayed.
+    expect(($(el, '[part~="save-fixture"]') as HTMLButtonElement).disabled).to.equal(true);
+
+    ($(el, '[part~="dry-run"] input') as HTMLInputElement).click();
+    await el.updateComplete;
+    await submit(el);
+    expect(text(el, '[part~="outcome"]')).to.include('[redacted]');
+    expect(el.shadowRoot!.innerHTML.includes(CARD_NUMBER)).to.equal(false);
+    expect(localStorage.getItem('inspector-test-fixtures')).to.equal(null);
+  });
+
+  it('dry run validates and decides without calling the handler', async () => {
+    const { runs, started, el } = await mountNotePlayground();
     const toggle = $(el, '[part~="dry-run"] input') as HTMLInputElement;
     toggle.click();
     await el.updateComplete;

@@ -84,3 +84,21 @@ export function taskTool(runs: unknown[]): ToolDefinition<z.output<typeof taskSc
     },
   };
 }
+
+/** A secret the redaction tests look for: it must never show in the inspector. */
+export const CARD_NUMBER = '4242424242424242';
+
+/** A read-only tool with a redaction config: only `amount` of its arguments and `status` of its result may be shown. */
+export function payTool(runs: unknown[] = []): ToolDefinition<{ card: string; amount: number }> {
+  return {
+    name: 'pay',
+    description: 'Pays with a card',
+    effect: 'read_only',
+    schema: z.object({ card: z.string(), amount: z.number() }),
+    redaction: { args: ['amount'], result: ['status'] },
+    handler: ({ card, amount }) => {
+      runs.push(amount);
+      return { status: 'paid', card };
+    },
+  };
+}

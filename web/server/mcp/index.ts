@@ -16,6 +16,7 @@ export {
   TEST_PROGRESS_STEPS,
   TestMcpServer,
   type TestCancellation,
+  type TestListingMode,
   type TestMcpServerState,
   type TestToolCall,
   type TestToolKind,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, sendJsonError } from '../http-json.js';
-import { TestMcpServer, type TestToolSpec } from './test-mcp-server.js';
+import { TestMcpServer, type TestListingMode, type TestToolSpec } from './test-mcp-server.js';
 
 /** A Node-style middleware; it calls `next()` for every request outside its routes. */
 export interface McpControlMiddleware {
@@ -23,6 +23,8 @@ const MAX_BODY_BYTES = 64 * 1024;
  * | `/mcp-control/servers/<id>/stop` / `/start`  | `POST`   | stops it (sessions lost) / listens again on its port    |
  * | `/mcp-control/servers/<id>/tools`            | `POST`   | adds or changes a tool (`TestToolSpec`)                 |
  * | `/mcp-control/servers/<id>/tools/<name>`     | `DELETE` | removes a tool                                          |
+ * | `/mcp-control/servers/<id>/listing`          | `POST`   | `{ mode }`: how `tools/list` is answered (`TestListingMode`) |
+ * | `/mcp-control/servers/<id>/list-changed`     | `POST`   | `{ count, confirm? }`: that many `list_changed`, answered once the client handled them (unless `confirm: false`) |
  */
 export function createMcpControlMiddleware(basePath = '/mcp-control'): McpControlMiddleware {
   const servers = new Map<string, TestMcpServer>();
@@ -55,6 +57,15 @@ export function createMcpControlMiddleware(basePath = '/mcp-control'): McpContro
     }
     if (action === 'tools' && name === undefined && req.method === 'POST') {
       server.setTool(JSON.parse(await readBody(req, MAX_BODY_BYTES)) as TestToolSpec);
+      return sendJson(res, 200, server.state());
+    }
+    if (action === 'listing' && req.method === 'POST') {
+      server.setListing((JSON.parse(await readBody(req, MAX_BODY_BYTES)) as { mode: TestListingMode }).mode);
+      return sendJson(res, 200, server.state());
+    }
+    if (action === 'list-changed' && req.method === 'POST') {
+      const { count, confirm } = JSON.parse(await readBody(req, MAX_BODY_BYTES)) as { count: number; confirm?: boolean };
+      await server.sendListChanged(count, confirm !== false);
       return sendJson(res, 200, server.state());
     }
     if (action === 'tools' && name !== undefined && req.method === 'DELETE') {

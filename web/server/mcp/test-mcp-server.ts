@@ -4,7 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { McpServer, type RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  EmptyResultSchema,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+  type ServerNotification,
+  type ServerRequest,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 /** What a dynamic tool of the test server does when called. */
@@ -34,6 +46,19 @@ export interface TestToolSpec {
   kind: TestToolKind;
 }
 
+/**
+ * How the server answers `tools/list` (a misbehaving server, for the listing bounds of `McpToolSource`):
+ * - `normal`: one page with every tool;
+ * - `endless`: every tool and a new `nextCursor` on every page, forever;
+ * - `repeat`: every tool and the same `nextCursor` on every page;
+ * - `stall`: never answers;
+ * - `hold`: answers normally once the mode changes again (the requests wait until then).
+ */
+export type TestListingMode = 'normal' | 'endless' | 'repeat' | 'stall' | 'hold';
+
+/** The cursor every page of a `repeat` listing names next. */
+const REPEATED_CURSOR = 'again';
+
 /** One `tools/call` the server received (after its own validation passed). */
 export interface TestToolCall {
   tool: string;
@@ -57,6 +82,9 @@ export interface TestMcpServerState {
   calls: TestToolCall[];
   cancellations: TestCancellation[];
   tools: string[];
+  /** `tools/list` requests received, over every session (the first listing included). */
+  listRequests: number;
+  listing: TestListingMode;
 }
 
 /** The tools every test server starts with. */
@@ -88,6 +116,8 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   tools: Map<string, RegisteredTool>;
+  /** Its standalone GET streams open (where notifications and the server's requests travel). */
+  streams: number;
 }
 
 const CORS_HEADERS = {
@@ -128,6 +158,12 @@ export class TestMcpServer {
   #http: Server | undefined;
   #port = 0;
   #openStreams = 0;
+  #listRequests = 0;
+  #listing: TestListingMode = 'normal';
+  /** `tools/list` requests waiting for the `hold` mode to end. */
+  #held: Array<() => void> = [];
+  /** Numbers the cursors of `endless` listings. */
+  #cursors = 0;
 
   get url(): string {
     return `http://127.0.0.1:${this.#port}/mcp`;
@@ -147,7 +183,31 @@ export class TestMcpServer {
       calls: this.calls,
       cancellations: this.cancellations,
       tools: [...this.#specs.keys()],
+      listRequests: this.#listRequests,
+      listing: this.#listing,
     };
+  }
+
+  /** Sets how `tools/list` is answered from now on; leaving `hold` answers the requests it held. */
+  setListing(mode: TestListingMode): void {
+    this.#listing = mode;
+    if (mode === 'hold') return;
+    for (const deliver of this.#held.splice(0)) deliver();
+  }
+
+  /**
+   * Sends `count` `notifications/tools/list_changed` to every session with a standalone stream; with `confirm`, then
+   * pings it over that stream: the client handles messages of a stream in order, so once its answer is back, it has
+   * handled every notification. (Not when the client may close the session over them: the answer would be lost.)
+   */
+  async sendListChanged(count: number, confirm: boolean): Promise<void> {
+    const sessions = [...this.#sessions.values()].filter((session) => session.streams > 0);
+    await Promise.all(
+      sessions.map(async ({ server }) => {
+        for (let i = 0; i < count; i++) await server.server.sendToolListChanged();
+        if (confirm) await server.server.request({ method: 'ping' }, EmptyResultSchema, { timeout: 10_000 });
+      }),
+    );
   }
 
   /** Listens (again) on its port; the first start picks a free one. */
@@ -173,6 +233,7 @@ export class TestMcpServer {
     http.closeAllConnections();
     await new Promise<void>((resolve) => http.close(() => resolve()));
     this.#openStreams = 0;
+    this.#held = [];
   }
 
   /** Adds a tool, or replaces the one of that name; live sessions announce the change. */
@@ -227,7 +288,11 @@ export class TestMcpServer {
         }
         if (req.method === 'GET') {
           this.#openStreams++;
-          res.on('close', () => (this.#openStreams = Math.max(0, this.#openStreams - 1)));
+          session.streams++;
+          res.on('close', () => {
+            this.#openStreams = Math.max(0, this.#openStreams - 1);
+            session.streams--;
+          });
         }
         await session.transport.handleRequest(req, res);
         return;
@@ -253,10 +318,38 @@ export class TestMcpServer {
     transport.onclose = () => {
       if (transport.sessionId) this.#sessions.delete(transport.sessionId);
     };
-    const session: Session = { transport, server, tools: new Map() };
+    const session: Session = { transport, server, tools: new Map(), streams: 0 };
     for (const spec of this.#specs.values()) this.#register(session, spec);
     void server.connect(transport);
+    this.#steerListing(transport);
     return session;
+  }
+
+  /**
+   * Counts the session's `tools/list` requests and answers them as the listing mode says, between the transport and
+   * the SDK's server (which connected first, so its handlers are the ones wrapped): a held or stalled request is not
+   * handed on; the answer to a paged one gets a `nextCursor`.
+   */
+  #steerListing(transport: StreamableHTTPServerTransport): void {
+    const paged = new Map<RequestId, string>();
+    const deliver = transport.onmessage!;
+    transport.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+      if (!isJSONRPCRequest(message) || message.method !== 'tools/list') return deliver(message, extra);
+      this.#listRequests++;
+      const mode = this.#listing;
+      if (mode === 'stall') return;
+      if (mode === 'hold') return void this.#held.push(() => deliver(message, extra));
+      if (mode === 'endless') paged.set(message.id, `page-${++this.#cursors}`);
+      if (mode === 'repeat') paged.set(message.id, REPEATED_CURSOR);
+      deliver(message, extra);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message: JSONRPCMessage, options?: TransportSendOptions) => {
+      if (!isJSONRPCResultResponse(message) || !paged.has(message.id)) return send(message, options);
+      const nextCursor = paged.get(message.id);
+      paged.delete(message.id);
+      return send({ ...message, result: { ...message.result, nextCursor } }, options);
+    };
   }
 
   #register(session: Session, spec: TestToolSpec): void {

@@ -1,6 +1,6 @@
 import type { ToolPolicy } from './tool-policy.js';
 import { ToolErrorCode } from './errors.js';
-import type { ToolError, ToolExecution, ToolRedaction } from './types.js';
+import type { ToolError, ToolExecution, ToolExecutionResult, ToolRedaction } from './types.js';
 
 /** What a redacted value is replaced by. */
 export const REDACTED = '[redacted]';
@@ -194,8 +194,8 @@ export function redactToolError(redaction: ToolRedaction | undefined, error: Too
 }
 
 /**
- * An execution snapshot as the page may see it for a redacted tool: a frozen copy with `args` and `result` redacted
- * and its errors passed through `redactToolError`. `undefined` redaction: as is.
+ * An execution snapshot as the page may see it for a redacted tool: a frozen copy with `args`, `result` and a late
+ * completion's result redacted and its errors passed through `redactToolError`. `undefined` redaction: as is.
  * @internal
  */
 export function redactExecution(redaction: ToolRedaction | undefined, execution: ToolExecution): ToolExecution {
@@ -203,6 +203,14 @@ export function redactExecution(redaction: ToolRedaction | undefined, execution:
   const copy: ToolExecution = { ...execution, args: redactValue(execution.args, redaction.args) };
   if (execution.result !== undefined) copy.result = redactJsonText(execution.result, redaction.result);
   if (execution.error !== undefined) copy.error = redactToolError(redaction, execution.error);
+  const late = execution.lateCompletion;
+  if (late !== undefined) {
+    copy.lateCompletion = Object.freeze({
+      ...late,
+      ...(late.result !== undefined && { result: redactJsonText(late.result, redaction.result) }),
+      ...(late.error !== undefined && { error: redactToolError(redaction, late.error) }),
+    });
+  }
   if (execution.retry.previousErrors.length > 0) {
     copy.retry = Object.freeze({
       ...execution.retry,
@@ -210,4 +218,16 @@ export function redactExecution(redaction: ToolRedaction | undefined, execution:
     });
   }
   return Object.freeze(copy);
+}
+
+/**
+ * A manager's outcome as the page may see it for a redacted tool: the result through `redactToolResult`, the error
+ * through `redactToolError`. `undefined` redaction: as is.
+ * @internal
+ */
+export function redactExecutionResult(redaction: ToolRedaction | undefined, result: ToolExecutionResult): ToolExecutionResult {
+  if (redaction === undefined) return result;
+  return result.success
+    ? { success: true, result: redactToolResult(redaction, result.result) }
+    : { success: false, error: redactToolError(redaction, result.error) };
 }

@@ -5,7 +5,10 @@ import type { ToolExecutionResult } from '../../tools/types.js';
 /** Detail of `ag-ui-playground-result`: what a Run (or a dry run) of the playground ended with. */
 export interface PlaygroundResultDetail {
   toolName: string;
-  /** The arguments as the form had them (before the tool's schema parsed them). */
+  /**
+   * The arguments as the form had them (before the tool's schema parsed them); for a tool with a redaction in force
+   * (its `redaction`, or the policy's `requireRedaction`), redacted as the cards show them.
+   */
   args: unknown;
   /** What the policy decided for the call. */
   decision: ToolDecision;
@@ -13,7 +16,7 @@ export interface PlaygroundResultDetail {
   dryRun: boolean;
   /** The call's `toolCallId` (`playground-<uuid>`); absent when nothing ran (refused, dry run). */
   toolCallId?: string;
-  /** The manager's outcome; absent when nothing ran. */
+  /** The manager's outcome (redacted like `args`); absent when nothing ran. */
   result?: ToolExecutionResult;
 }
 

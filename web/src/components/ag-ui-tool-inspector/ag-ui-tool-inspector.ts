@@ -1,16 +1,18 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { ToolErrorCode } from '../../tools/errors.js';
 import type { ToolExecutionManager } from '../../tools/tool-execution-manager.js';
 import { decideToolCall, type ToolDecision } from '../../tools/tool-policy.js';
+import { redactExecutionResult, redactToolArgs } from '../../tools/tool-redaction.js';
 import type { ToolRegistry } from '../../tools/tool-registry.js';
 import type { RegisteredTool, ToolExecutionResult } from '../../tools/types.js';
 import type { AgUiTheme } from '../ag-ui-agent/ag-ui-agent.js';
 import type { CircuitResetDetail, PlaygroundResultDetail } from './ag-ui-tool-inspector.events.js';
 import { agUiToolInspectorStyles } from './ag-ui-tool-inspector.styles.js';
 import { CallLog, newPlaygroundCallId } from './call-log.js';
-import { fixtureTest, loadFixtures, plainResult, sameOutcome, saveFixtures, type PlaygroundFixture } from './fixtures.js';
+import { copyFixtureTest, loadFixtures, plainResult, sameOutcome, saveFixtures, type PlaygroundFixture } from './fixtures.js';
 import { InspectorBindingController } from './inspector-binding-controller.js';
-import { callsJson, renderCallsPanel } from './render-calls.js';
+import { callsJson, downloadJson, renderCallsPanel } from './render-calls.js';
 import { renderPlayground, type PlaygroundOutcome, type PlaygroundPhase } from './render-playground.js';
 import type { SchemaFormContext } from '../../internal/render-schema-form.js';
 import { renderToolsPanel, type ToolView } from './render-tools.js';
@@ -50,8 +52,12 @@ let instances = 0;
  * its `ag-ui-tool-call-end`, `ag-ui-tool-call-error` and `ag-ui-tool-retrying` events report), or with the `registry`
  * and `manager` properties (which win). The playground runs calls through `manager` when given; otherwise through a
  * manager of the inspector's own (statistics still go to the tool's registry). Its calls have `toolCallId`
- * `playground-<uuid>`, apply the registry's policy (a denied tool is refused; one that needs approval asks for it
- * inline first) and the manager's retries, timeouts and circuit breaker. Dry run validates and decides only.
+ * `playground-<uuid>`, apply the registry's policy (a denied tool is refused, `policy_denied`; one that needs approval
+ * asks for it inline first, and is decided again when approved: a denial meanwhile wins) and the manager's retries,
+ * timeouts and circuit breaker. Dry run validates and decides only.
+ *
+ * Redaction: the calls shown and exported, the playground's outcome and its event are redacted as the cards redact
+ * them (a tool's `redaction`, or everything under a `requireRedaction` policy); no fixture is saved of such a tool.
  *
  * Live: it follows the registry's `tool-registry-change` and the manager's events, and renders at most once per
  * animation frame however many arrive (`updateComplete` waits for that frame). The Calls panel keeps the last 10000
@@ -330,7 +336,7 @@ export class AgUiToolInspector extends LitElement {
         },
         onShowMore: () => (this._shown += DEFAULT_PAGE_SIZE),
         onToggle: (id) => (this._openCall = this._openCall === id ? undefined : id),
-        onExport: () => this.#download(this.exportCalls()),
+        onExport: () => downloadJson(this.exportCalls(), 'ag-ui-tool-calls.json'),
         onClear: () => {
           this.#log.clear();
           this._openCall = undefined;
@@ -359,6 +365,7 @@ export class AgUiToolInspector extends LitElement {
         schema: tool && registry ? toolSchemas(registry).get(tool.name) : undefined,
         form,
         decision: tool && registry ? decideToolCall(registry.policy, tool, this._args) : undefined,
+        redaction: tool && this.#binding.redactionFor(tool.name),
         dryRun: this._dryRun,
         phase: this._phase,
         outcome: this._outcome,
@@ -468,12 +475,7 @@ export class AgUiToolInspector extends LitElement {
       this.#fireResult({ toolName: tool.name, args, decision, dryRun: true });
       return;
     }
-    if (decision === 'deny') {
-      this._outcome = { kind: 'refused', toolName: tool.name };
-      this.#expected = undefined;
-      this.#fireResult({ toolName: tool.name, args, decision, dryRun: false });
-      return;
-    }
+    if (decision === 'deny') return this.#refuse(tool.name, args);
     if (decision === 'require_approval') {
       this._phase = 'confirm';
       this._outcome = undefined;
@@ -485,7 +487,14 @@ export class AgUiToolInspector extends LitElement {
 
   async #execute(tool: RegisteredTool, args: unknown): Promise<void> {
     const registry = this.#binding.registry;
+    // Decided again right before it runs, as the run loop does: the policy may have changed while the approval was
+    // open, and a denial always wins. A tool registered again since is not the one approved: nothing runs.
+    if (registry && registry.get(tool.name) !== tool) {
+      this._phase = 'idle';
+      return;
+    }
     const decision: ToolDecision = registry ? decideToolCall(registry.policy, tool, args) : 'allow';
+    if (decision === 'deny') return this.#refuse(tool.name, args);
     const expected = this.#expected;
     this.#expected = undefined;
     const toolCallId = newPlaygroundCallId();
@@ -508,7 +517,19 @@ export class AgUiToolInspector extends LitElement {
     this.#fireResult({ toolName: tool.name, args, decision, dryRun: false, toolCallId, result });
   }
 
-  #fireResult(detail: PlaygroundResultDetail): void {
+  /** The policy denies the call: nothing runs; the outcome says so with the run loop's code, `policy_denied`. */
+  #refuse(toolName: string, args: unknown): void {
+    this._phase = 'idle';
+    this._outcome = { kind: 'refused', toolName, code: ToolErrorCode.POLICY_DENIED };
+    this.#expected = undefined;
+    this.#fireResult({ toolName, args, decision: 'deny', dryRun: false });
+  }
+
+  #fireResult({ args, result, ...rest }: PlaygroundResultDetail): void {
+    // The page hears what the cards would show of the call: redacted as they are.
+    const redaction = this.#binding.redactionFor(rest.toolName);
+    const detail: PlaygroundResultDetail = { ...rest, args: redactToolArgs(redaction, args) };
+    if (result) detail.result = redactExecutionResult(redaction, result);
     const event = new CustomEvent('ag-ui-playground-result', { detail, bubbles: true, composed: true });
     this.dispatchEvent(event);
   }
@@ -528,7 +549,8 @@ export class AgUiToolInspector extends LitElement {
 
   #saveFixture(): void {
     const outcome = this._outcome;
-    if (outcome?.kind !== 'result') return;
+    // Not for a redacted tool: localStorage would keep what redaction keeps from the page.
+    if (outcome?.kind !== 'result' || this.#binding.redactionFor(outcome.toolName)) return;
     const fixture: PlaygroundFixture = {
       toolName: outcome.toolName,
       args: structuredClone(outcome.args),
@@ -551,23 +573,7 @@ export class AgUiToolInspector extends LitElement {
 
   async #copyTest(index: number): Promise<void> {
     const fixture = this._fixtures[index];
-    if (!fixture) return;
-    try {
-      await navigator.clipboard.writeText(fixtureTest(fixture, index));
-      this._notice = 'Test copied to the clipboard.';
-    } catch (error) {
-      this._notice = `Could not copy: ${error instanceof Error ? error.message : String(error)}`;
-    }
-  }
-
-  #download(text: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'ag-ui-tool-calls.json';
-    link.click();
-    // The download has its own reference to the blob once started; the URL is not needed after this task.
-    setTimeout(() => URL.revokeObjectURL(url));
+    if (fixture) this._notice = await copyFixtureTest(fixture, index, this.#binding.redactionFor(fixture.toolName));
   }
 
   #onTabKeydown = (event: KeyboardEvent): void => {

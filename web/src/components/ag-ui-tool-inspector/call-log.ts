@@ -125,6 +125,17 @@ export class CallLog {
     this.#version++;
   }
 
+  /**
+   * Replaces the snapshot of every entry (of tool `toolName` only, when given) by `map(snapshot)`: how the entries
+   * are redacted again when the redaction in force changed.
+   */
+  remap(map: (execution: ToolExecution) => ToolExecution, toolName?: string): void {
+    for (const [id, entry] of this.#byId) {
+      if (toolName === undefined || entry.execution.toolName === toolName) this.#byId.set(id, { ...entry, execution: map(entry.execution) });
+    }
+    this.#version++;
+  }
+
   clear(): void {
     this.#byId.clear();
     this.#delaysByToolCall.clear();

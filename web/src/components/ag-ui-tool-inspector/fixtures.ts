@@ -1,4 +1,5 @@
-import type { ToolExecutionResult } from '../../tools/types.js';
+import { redactExecutionResult, redactToolArgs } from '../../tools/tool-redaction.js';
+import type { ToolExecutionResult, ToolRedaction } from '../../tools/types.js';
 
 /** A saved playground run: the arguments given and the outcome they got. */
 export interface PlaygroundFixture {
@@ -52,11 +53,25 @@ export function sameOutcome(expected: ToolExecutionResult, actual: ToolExecution
   return false;
 }
 
-/** A ready-to-paste test (open-wc `expect`) that runs the fixture's call and checks its outcome. */
-export function fixtureTest(fixture: PlaygroundFixture, index: number): string {
+/**
+ * A ready-to-paste test (open-wc `expect`) that runs the fixture's call and checks its outcome; with a `redaction`,
+ * its arguments and outcome as the page may see them (the clipboard is no place for what redaction keeps back).
+ */
+export function fixtureTest(saved: PlaygroundFixture, index: number, redaction?: ToolRedaction): string {
+  const fixture = { ...saved, args: redactToolArgs(redaction, saved.args), result: redactExecutionResult(redaction, saved.result) };
   const call = `const result = await manager.execute(registry.get(${JSON.stringify(fixture.toolName)})!, 'fixture-${index + 1}', ${JSON.stringify(fixture.args)});`;
   const check = fixture.result.success
     ? `expect(result).to.deep.equal(${JSON.stringify(fixture.result)});`
     : `expect(result.success).to.equal(false);\nexpect(!result.success && result.error.category).to.equal(${JSON.stringify(fixture.result.error.category)});`;
   return `it('${fixture.toolName} gives the saved outcome', async () => {\n  ${call}\n  ${check.replace('\n', '\n  ')}\n});\n`;
+}
+
+/** Copies `fixtureTest(...)` to the clipboard; resolves to the notice to show (copied, or why not). Never rejects. */
+export async function copyFixtureTest(fixture: PlaygroundFixture, index: number, redaction?: ToolRedaction): Promise<string> {
+  try {
+    await navigator.clipboard.writeText(fixtureTest(fixture, index, redaction));
+    return 'Test copied to the clipboard.';
+  } catch (error) {
+    return `Could not copy: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }

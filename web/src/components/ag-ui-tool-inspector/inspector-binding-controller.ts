@@ -1,8 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { TOOL_EXECUTION_EVENT_TYPES, type ToolExecutionEventType, type ToolExecutionManagerEventMap } from '../../tools/tool-events.js';
+import {
+  TOOL_EXECUTION_EVENT_TYPES,
+  type ToolExecutionEventType,
+  type ToolExecutionManagerEventMap,
+  type ToolRegistryEventMap,
+} from '../../tools/tool-events.js';
 import { ToolExecutionManager } from '../../tools/tool-execution-manager.js';
+import { redactExecution, redactionInForce } from '../../tools/tool-redaction.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
-import type { ToolExecution } from '../../tools/types.js';
+import type { ToolExecution, ToolRedaction } from '../../tools/types.js';
 import type { CallLog } from './call-log.js';
 
 /** The `<ag-ui-agent>` events that carry a finished call's execution, or a retry's backoff. */
@@ -37,6 +43,11 @@ export interface InspectorBindingControllerOptions {
  * retries its `ag-ui-tool-call-end`, `ag-ui-tool-call-error` and `ag-ui-tool-retrying` events carry). Every change
  * asks the host for one update in the next animation frame, however many events arrived meanwhile.
  * Call `bind()` when a property changed (it is idempotent).
+ *
+ * The log only ever holds executions as the page may see them: redacted as the cards are (`redactionInForce` of the
+ * bound registry: the tool's `redaction`, or everything under a `requireRedaction` policy), whether they come from a
+ * manager (which keeps them unredacted) or the element's events, and redacted again when the policy changes or a tool
+ * is registered again.
  */
 export class InspectorBindingController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
@@ -71,6 +82,17 @@ export class InspectorBindingController implements ReactiveController {
   /** The element bound with `for`, if any. */
   get element(): InspectedElement | undefined {
     return this.#element;
+  }
+
+  /** The redaction in force for calls of `toolName` under the bound registry (`undefined`: shown as they are). */
+  redactionFor(toolName: string): ToolRedaction | undefined {
+    const registry = this.#registry;
+    return registry && redactionInForce(registry.get(toolName), registry.policy);
+  }
+
+  /** An execution as the page may see it (see `redactionFor`). */
+  shown(execution: ToolExecution): ToolExecution {
+    return redactExecution(this.redactionFor(execution.toolName), execution);
   }
 
   /** Resolves once the update a pending frame asked for is done (at once when none is pending). */
@@ -124,9 +146,10 @@ export class InspectorBindingController implements ReactiveController {
     element: InspectedElement | undefined,
   ): void {
     if (registry !== this.#registry) {
-      this.#registry?.removeEventListener('tool-registry-change', this.#onChange);
+      this.#registry?.removeEventListener('tool-registry-change', this.#onRegistryChange);
       this.#registry = registry;
-      registry?.addEventListener('tool-registry-change', this.#onChange);
+      registry?.addEventListener('tool-registry-change', this.#onRegistryChange);
+      this.#options.log.remap((execution) => this.shown(execution));
       this.requestFrameUpdate();
     }
     if (manager !== this.#manager) {
@@ -135,7 +158,7 @@ export class InspectorBindingController implements ReactiveController {
       this.#manager = manager;
       for (const type of TOOL_EXECUTION_EVENT_TYPES) manager?.addEventListener(type, this.#onExecutionEvent);
       manager?.addEventListener('circuit-state-changed', this.#onChange);
-      if (manager) for (const execution of [...manager.history, ...manager.activeExecutions]) this.#options.log.upsert(execution);
+      if (manager) for (const execution of [...manager.history, ...manager.activeExecutions]) this.#options.log.upsert(this.shown(execution));
       this.requestFrameUpdate();
     }
     // The element's events tell of its own manager's calls; a manager it offers is followed directly instead.
@@ -153,6 +176,14 @@ export class InspectorBindingController implements ReactiveController {
     this.requestFrameUpdate();
   };
 
+  #onRegistryChange = (event: ToolRegistryEventMap['tool-registry-change']): void => {
+    const { action, toolName } = event.detail;
+    // What the page may see of the calls shown changed with the policy, or with the tool's own `redaction`.
+    if (action === 'policy-changed') this.#options.log.remap((execution) => this.shown(execution));
+    else if (action === 'registered' && toolName !== undefined) this.#options.log.remap((execution) => this.shown(execution), toolName);
+    this.requestFrameUpdate();
+  };
+
   #onExecutionEvent = (event: Event): void => {
     const detail = (event as ToolExecutionManagerEventMap[ToolExecutionEventType]).detail;
     const log = this.#options.log;
@@ -162,7 +193,7 @@ export class InspectorBindingController implements ReactiveController {
     }
     const execution =
       'execution' in detail ? detail.execution : this.#manager?.getExecution(detail.executionId);
-    if (execution) log.upsert(execution);
+    if (execution) log.upsert(this.shown(execution));
     this.requestFrameUpdate();
   };
 
@@ -171,7 +202,7 @@ export class InspectorBindingController implements ReactiveController {
     if (event.type === 'ag-ui-tool-retrying' && typeof detail.delayMs === 'number') {
       this.#options.log.addBackoff(detail.delayMs, undefined, detail.toolCallId);
     } else if (detail.execution) {
-      this.#options.log.upsert(detail.execution);
+      this.#options.log.upsert(this.shown(detail.execution));
     }
     this.requestFrameUpdate();
   };

@@ -139,3 +139,14 @@ export function renderCallsPanel(view: CallsPanelView, handlers: CallsPanelHandl
       ? html`<button type="button" part="button show-more" @click=${handlers.onShowMore}>Show more</button>`
       : nothing}`;
 }
+
+/** Downloads `text` as a JSON file named `filename` (a click on a link to a Blob of it). */
+export function downloadJson(text: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  // The download has its own reference to the blob once started; the URL is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url));
+}

@@ -1,12 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ToolDecision } from '../../tools/tool-policy.js';
-import type { JSONSchema, RegisteredTool, ToolExecutionResult } from '../../tools/types.js';
+import { redactExecutionResult, redactToolArgs } from '../../tools/tool-redaction.js';
+import type { JSONSchema, RegisteredTool, ToolExecutionResult, ToolRedaction } from '../../tools/types.js';
 import type { PlaygroundFixture } from './fixtures.js';
 import { renderSchemaForm, type SchemaFormContext } from '../../internal/render-schema-form.js';
 
 /** What the last Run (or dry run) of the playground ended with. */
 export type PlaygroundOutcome =
-  | { kind: 'refused'; toolName: string }
+  | { kind: 'refused'; toolName: string; /** Why nothing ran: `policy_denied`, the run loop's code. */ code: string }
   | { kind: 'dry-run'; toolName: string; decision: ToolDecision; valid: boolean; parsed?: unknown }
   | { kind: 'result'; toolName: string; toolCallId: string; args: unknown; result: ToolExecutionResult; matches?: boolean };
 
@@ -20,6 +21,8 @@ export interface PlaygroundView {
   schema: JSONSchema | undefined;
   form: SchemaFormContext;
   decision: ToolDecision | undefined;
+  /** The redaction in force for the tool's calls: what the outcome and the fixtures show goes through it. */
+  redaction: ToolRedaction | undefined;
   dryRun: boolean;
   phase: PlaygroundPhase;
   outcome: PlaygroundOutcome | undefined;
@@ -60,21 +63,22 @@ function pretty(text: string): string {
   }
 }
 
-function renderOutcome(outcome: PlaygroundOutcome | undefined): TemplateResult | typeof nothing {
+function renderOutcome(outcome: PlaygroundOutcome | undefined, redaction: ToolRedaction | undefined): TemplateResult | typeof nothing {
   if (!outcome) return nothing;
   switch (outcome.kind) {
     case 'refused':
-      return html`<div part="outcome outcome-refused" data-kind="refused">
-        <strong>Refused.</strong> The policy denies <code>${outcome.toolName}</code>; its handler was not called.
+      return html`<div part="outcome outcome-refused" data-kind="refused" data-code=${outcome.code}>
+        <strong>Refused (${outcome.code}).</strong> The policy denies <code>${outcome.toolName}</code>; its handler was not
+        called.
       </div>`;
     case 'dry-run':
       return html`<div part="outcome outcome-dry-run" data-kind="dry-run">
         <strong>Dry run:</strong> ${outcome.valid ? 'the arguments are valid' : 'the arguments are not valid'};
         ${DECISION_TEXT[outcome.decision]} The handler was not called.
-        ${outcome.valid ? html`<pre part="code">${JSON.stringify(outcome.parsed, null, 2)}</pre>` : nothing}
+        ${outcome.valid ? html`<pre part="code">${JSON.stringify(redactToolArgs(redaction, outcome.parsed), null, 2)}</pre>` : nothing}
       </div>`;
     case 'result': {
-      const { result } = outcome;
+      const result = redactExecutionResult(redaction, outcome.result);
       const replay =
         outcome.matches === undefined
           ? nothing
@@ -100,7 +104,8 @@ function renderOutcome(outcome: PlaygroundOutcome | undefined): TemplateResult |
 }
 
 function renderFixtures(view: PlaygroundView, handlers: PlaygroundHandlers): TemplateResult {
-  const canSave = view.outcome?.kind === 'result';
+  // Not for a redacted tool: localStorage would keep what redaction keeps from the page.
+  const canSave = view.outcome?.kind === 'result' && view.redaction === undefined;
   const headingId = `${view.idPrefix}-fixtures`;
   return html`<section part="fixtures" aria-labelledby=${headingId}>
     <strong part="heading" id=${headingId}>Fixtures</strong>
@@ -114,7 +119,7 @@ function renderFixtures(view: PlaygroundView, handlers: PlaygroundHandlers): Tem
             ({ fixture, index }, position) => html`<li part="fixture" data-index=${index}>
               <span part="fixture-label"
                 >#${position + 1} ${fixture.result.success ? 'succeeded' : `failed (${fixture.result.error.category})`}
-                <code>${JSON.stringify(fixture.args)}</code></span
+                <code>${JSON.stringify(redactToolArgs(view.redaction, fixture.args))}</code></span
               >
               <button type="button" part="button load-fixture" aria-label=${`Load fixture ${position + 1}`} @click=${() => handlers.onLoadFixture(index)}>
                 Load
@@ -185,7 +190,7 @@ export function renderPlayground(view: PlaygroundView, handlers: PlaygroundHandl
               </div>`
             : nothing}
           ${view.phase === 'running' ? html`<p part="running" role="status">Running…</p>` : nothing}
-          <div aria-live="polite">${renderOutcome(view.outcome)}</div>
+          <div aria-live="polite">${renderOutcome(view.outcome, view.redaction)}</div>
           ${renderFixtures(view, handlers)}`
       : nothing}`;
 }

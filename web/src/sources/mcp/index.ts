@@ -12,6 +12,7 @@ registerMcpToolSourceFactory((config, registry) => new McpToolSource({ ...config
 export { McpToolSource };
 export type { ConnectableToolSource, McpServerConfig } from '../tool-source-factory.js';
 export type { McpReconnectOptions, McpToolSourceOptions } from './mcp-tool-source.js';
+export { DEFAULT_MCP_LISTING, type McpListingOptions } from './mcp-tool-listing.js';
 export { McpConnectionStatus, McpErrorCode } from './mcp-tool-source.events.js';
 export type { McpStatusChangedDetail, McpToolSourceEventMap, McpToolsChangedDetail } from './mcp-tool-source.events.js';
 export type { McpToolInfo } from './mcp-tool-catalog.js';

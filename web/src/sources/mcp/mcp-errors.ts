@@ -57,10 +57,18 @@ export function connectionError(server: string, error: unknown, secrets: readonl
   return new McpToolSourceError(`MCP server "${server}" is unavailable: ${detail}`, McpErrorCode.UNAVAILABLE, server, status);
 }
 
-/** The error a tool call fails with while its server is unavailable (transient unless the credentials were refused). */
+/**
+ * Whether trying again cannot mend the failure: refused credentials (401), or a server whose tool listing broke its
+ * bounds. The source does not reconnect after one until `connect()`.
+ */
+export function isLastingFailure(error: McpToolSourceError | undefined): boolean {
+  return error?.code === McpErrorCode.UNAUTHORIZED || error?.code === McpErrorCode.INVALID_RESPONSE;
+}
+
+/** The error a tool call fails with while its server is unavailable (transient unless the failure is lasting). */
 export function unavailableToolError(error: McpToolSourceError): ToolHandlerError {
   const options = { code: error.code, ...(error.status !== undefined && { status: error.status }) };
-  return error.code === McpErrorCode.UNAUTHORIZED
+  return isLastingFailure(error)
     ? new PermanentToolError(error.message, options)
     : new TransientToolError(error.message, options);
 }

@@ -7,9 +7,10 @@ export const McpConnectionStatus = {
   /** Connected; its tools are registered and calls reach the server. */
   CONNECTED: 'connected',
   /**
-   * The server is down, refused the credentials (401) or dropped the session. Its tools stay registered (so the page's
-   * decisions about them stand) and a call fails at once with code `mcp_unavailable` (or `mcp_unauthorized`), which the
-   * agent reads; the source reconnects with backoff unless the server answered 401.
+   * The server is down, refused the credentials (401), dropped the session or broke the listing bounds. Its tools stay
+   * registered (so the page's decisions about them stand) and a call fails at once with code `mcp_unavailable` (or
+   * `mcp_unauthorized`, `mcp_invalid_response`), which the agent reads; the source reconnects with backoff unless the
+   * server answered 401 or broke the listing bounds.
    */
   UNAVAILABLE: 'unavailable',
 } as const;
@@ -25,6 +26,13 @@ export const McpErrorCode = {
   TOOL_ERROR: 'mcp_tool_error',
   /** The server answered the call with a JSON-RPC error (unknown tool, invalid params, ...). Category `permanent`. */
   PROTOCOL_ERROR: 'mcp_protocol_error',
+  /**
+   * The server's `tools/list` broke the listing's bounds (`McpToolSourceOptions.listing`): it still named a
+   * `nextCursor` after `maxPages` pages, named a cursor twice, or outlasted `deadlineMs`. The status is `unavailable`
+   * with no reconnection until `connect()`; the tools listed before stay registered and their calls fail with this
+   * code, category `permanent`.
+   */
+  INVALID_RESPONSE: 'mcp_invalid_response',
   /** `connect()` was superseded by `close()`. */
   CLOSED: 'mcp_closed',
 } as const;

@@ -2,7 +2,7 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { mcpToolId, PermanentToolError, ToolHandlerError, type ToolProgress, type ToolRegistry } from '../../tools/index.js';
 import { warnDeprecatedOption } from '../../tools/deprecated-option.js';
@@ -10,12 +10,14 @@ import { CatalogToolSource } from './catalog-tool-source.js';
 import {
   connectionError,
   isConnectionFailure,
+  isLastingFailure,
   isSessionLost,
   McpToolSourceError,
   redactSecrets,
   unavailableToolError,
 } from './mcp-errors.js';
 import { McpToolCatalog, type SourceTool } from './mcp-tool-catalog.js';
+import { listAllTools, type McpListingOptions } from './mcp-tool-listing.js';
 import { mcpToolIdFor } from './mcp-tool-name.js';
 import { contentText, toolResultValue } from './mcp-tool-result.js';
 import {
@@ -77,6 +79,11 @@ export interface McpToolSourceOptions {
   reconnect?: McpReconnectOptions;
   /** `metadata.timeoutMs` of every tool of this server, in ms. Default: the manager's default. */
   toolTimeoutMs?: number;
+  /**
+   * Bounds on each listing of the server's tools: at most `maxPages` pages (default 100), a repeated cursor ends it,
+   * and all of it within `deadlineMs` (default 30000). Past them: `mcp_invalid_response` (see `McpListingOptions`).
+   */
+  listing?: McpListingOptions;
 }
 
 const CLIENT_INFO = { name: 'ag-ui-lit', version: '0.1.0' };
@@ -91,9 +98,12 @@ const CLIENT_INFO = { name: 'ag-ui-lit', version: '0.1.0' };
  * - Untrusted by default: effect `external_side_effect`, so the default policy asks a person. Annotations are kept as
  *   tags (`mcp:read-only`, `mcp:destructive`, ...) and tighten only, unless `trust` says otherwise.
  * - `notifications/tools/list_changed` re-lists the tools: removed ones are unregistered, changed ones re-registered
- *   with the tag `mcp:changed`, new ones withheld unless `acceptNewTools`.
+ *   with the tag `mcp:changed`, new ones withheld unless `acceptNewTools`. A burst of them makes one re-listing, and
+ *   at most one more after it.
+ * - A listing is bounded (`listing`: pages, a repeated cursor, a deadline); a server that breaks the bounds is
+ *   `unavailable` with `mcp_invalid_response`.
  * - A lost server (down, 401, session dropped) makes the status `unavailable`: the tools stay registered and their
- *   calls fail at once with a clear error; the source reconnects with backoff (not after a 401).
+ *   calls fail at once with a clear error; the source reconnects with backoff (not after a 401 or an invalid listing).
  *
  * @fires {CustomEvent<McpStatusChangedDetail>} mcp-status-changed - after every change of `status`
  * @fires {CustomEvent<McpToolsChangedDetail>} mcp-tools-changed - after each listing that changed the registry or withheld a tool
@@ -127,6 +137,9 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #reconnectAttempts = 0;
   #probing = false;
+  /** The re-listing under way, and the one that follows it (shared by every ask meanwhile). */
+  #relisting: Promise<void> | undefined;
+  #relistQueued: Promise<void> | undefined;
 
   /**
    * @throws {ToolIdError} when `name` is not letters, digits and `-`
@@ -196,16 +209,39 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     await client?.close().catch(() => undefined);
   }
 
-  /** Lists the server's tools again (what `list_changed` does). Does nothing while not connected. */
-  async refreshTools(): Promise<void> {
+  /**
+   * Lists the server's tools again (what `list_changed` does). Does nothing while not connected. Asks made while a
+   * re-listing is under way share one more re-listing after it (a burst of `list_changed` lists at most twice).
+   * Never rejects: a listing that breaks its bounds makes the status `unavailable` with `mcp_invalid_response`.
+   */
+  refreshTools(): Promise<void> {
+    if (this.#relisting === undefined) return this.#relist();
+    // The one under way may have read the list before the change: one more follows it.
+    this.#relistQueued ??= this.#relisting.then(() => {
+      this.#relistQueued = undefined;
+      return this.#relist();
+    });
+    return this.#relistQueued;
+  }
+
+  #relist(): Promise<void> {
+    const relisting = this.#relistOnce().finally(() => {
+      if (this.#relisting === relisting) this.#relisting = undefined;
+    });
+    this.#relisting = relisting;
+    return relisting;
+  }
+
+  async #relistOnce(): Promise<void> {
     const client = this.#client;
     if (!client || this.#status !== McpConnectionStatus.CONNECTED) return;
     const generation = this.#generation;
     try {
-      const tools = await listAllTools(client);
+      const tools = await listAllTools(client, this.name, this.#options.listing);
       if (generation === this.#generation) this.#applyTools(tools);
     } catch (error) {
-      if (generation === this.#generation && isConnectionFailure(error)) this.#lose(error);
+      const invalid = error instanceof McpToolSourceError && error.code === McpErrorCode.INVALID_RESPONSE;
+      if (generation === this.#generation && (invalid || isConnectionFailure(error))) this.#lose(error);
     }
   }
 
@@ -223,7 +259,7 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     let client: Client | undefined;
     try {
       client = await this.#handshake(generation);
-      const tools = await listAllTools(client);
+      const tools = await listAllTools(client, this.name, this.#options.listing);
       if (generation !== this.#generation) throw new McpToolSourceError('Closed', McpErrorCode.CLOSED, this.name);
       this.#client = client;
       this.#clearReconnect();
@@ -301,7 +337,7 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
   ): Promise<unknown> {
     // A call while the server is lost brings the next reconnection attempt forward rather than failing on old news.
     if (this.#status === McpConnectionStatus.CONNECTING || this.#status === McpConnectionStatus.UNAVAILABLE) {
-      if (this.#lastError?.code !== McpErrorCode.UNAUTHORIZED) await this.#reconnectNow();
+      if (!isLastingFailure(this.#lastError)) await this.#reconnectNow();
     }
     const client = this.#client;
     if (!client || this.#status !== McpConnectionStatus.CONNECTED) {
@@ -352,7 +388,7 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     this.#fail(error instanceof McpToolSourceError ? error : connectionError(this.name, error, this.#secrets));
   }
 
-  /** Records a failure as `unavailable` and schedules the next attempt (none after a 401 or past `maxAttempts`). */
+  /** Records a failure as `unavailable` and schedules the next attempt (none after a lasting one or past `maxAttempts`). */
   #fail(error: McpToolSourceError): void {
     this.#lastError = error;
     this.#clearReconnect();
@@ -360,7 +396,7 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     if (initialDelayMs !== undefined) warnDeprecatedOption('McpReconnectOptions.initialDelayMs', 'McpReconnectOptions.baseDelayMs');
     const firstDelayMs = baseDelayMs ?? initialDelayMs ?? 500;
     let retryInMs: number | undefined;
-    if (error.code !== McpErrorCode.UNAUTHORIZED && this.#reconnectAttempts < maxAttempts) {
+    if (!isLastingFailure(error) && this.#reconnectAttempts < maxAttempts) {
       retryInMs = Math.min(firstDelayMs * 2 ** this.#reconnectAttempts, maxDelayMs);
       this.#reconnectAttempts++;
       this.#reconnectTimer = setTimeout(() => {
@@ -405,18 +441,6 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     const event = new CustomEvent('mcp-tools-changed', { detail: { server: this.name, ...changes } });
     this.dispatchEvent(event);
   }
-}
-
-/** Every page of `tools/list`. */
-async function listAllTools(client: Client): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
 }
 
 /** A result of the 2024-10-07 protocol (`{ toolResult }`) as a current one. */
