@@ -140,8 +140,25 @@ export function describeThreadStoreContract(create: () => ThreadStore, dispose: 
     expect(await store.delete('t1')).to.equal(false);
     expect(await store.load('t1')).to.equal(undefined);
     expect((await store.list()).map((thread) => thread.threadId)).to.deep.equal(['t2']);
-    await store.saveToolCalls('t1', []);
-    expect((await store.load('t1'))!.toolCalls).to.deep.equal([]);
+  });
+
+  it('never writes a deleted thread again, nor one deleted before it was saved', async () => {
+    await store.save({ threadId: 't1', messages: sampleMessages(), toolCalls: sampleToolCalls() });
+    expect(await store.delete('t1')).to.equal(true);
+    expect(await store.delete('never-saved')).to.equal(false);
+    const { changes, stop } = recordChanges(store);
+    await store.save({ threadId: 't1', messages: sampleMessages() });
+    await store.saveToolCalls('t1', sampleToolCalls());
+    await store.saveApproval!({ toolName: 'edit', scope: 'thread', threadId: 't1', fingerprint: 'e' });
+    await store.save({ threadId: 'never-saved', messages: sampleMessages() });
+    await store.saveToolCalls('never-saved', sampleToolCalls());
+    stop();
+    expect(await store.load('t1')).to.equal(undefined);
+    expect(await store.load('never-saved')).to.equal(undefined);
+    expect(await store.list()).to.deep.equal([]);
+    expect(await store.loadApprovals!('t1')).to.deep.equal([]);
+    expect(changes, 'nothing was written').to.deep.equal([]);
+    expect(await store.delete('t1')).to.equal(false);
   });
 
   it('journals changed tool-call records without touching the messages or the other records', async () => {

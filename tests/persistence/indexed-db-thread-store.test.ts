@@ -5,6 +5,7 @@ import {
   IndexedDbThreadStore,
   THREAD_DB_SCHEMA_VERSION,
   type IndexedDbThreadStoreOptions,
+  type ThreadSnapshot,
   type ThreadStore,
   type ThreadStoreChange,
   type ThreadStoreError,
@@ -26,6 +27,39 @@ async function raw(version?: number, upgrade?: (db: IDBPDatabase) => void): Prom
   const db = await openDB(dbName, version, upgrade ? { upgrade: (database) => upgrade(database) } : {});
   rawConnections.push(db);
   return db;
+}
+
+/**
+ * Writes a database of layout 2 or 3 (before `approvals`, before `deletedThreads`) holding the thread `old` (title
+ * "Kept title", `sampleMessages()`, `sampleToolCalls()`) and, in layout 3, its approval of `edit`; then closes it.
+ */
+async function writeOldLayout(version: 2 | 3): Promise<void> {
+  const db = await raw(version, (database) => {
+    database.createObjectStore('threads', { keyPath: 'threadId' });
+    database.createObjectStore('conversations', { keyPath: 'threadId' });
+    database.createObjectStore('toolCalls', { keyPath: ['threadId', 'toolCallId'] });
+    if (version === 3) database.createObjectStore('approvals', { keyPath: ['scope', 'threadId', 'toolName'] }).createIndex('toolName', 'toolName');
+  });
+  const write = db.transaction([...db.objectStoreNames], 'readwrite');
+  const v = version;
+  await Promise.all([
+    write.objectStore('threads').put({ v, threadId: 'old', title: 'Kept title', derivedTitle: 'What is', createdAt: 100, updatedAt: 200, messageCount: 6 }),
+    write.objectStore('conversations').put({ v, threadId: 'old', messages: sampleMessages(), state: { city: 'Paris' } }),
+    ...sampleToolCalls().map((record) => write.objectStore('toolCalls').put({ v, threadId: 'old', toolCallId: record.toolCallId, record })),
+    ...(version === 3 ? [write.objectStore('approvals').put({ v, scope: 'thread', threadId: 'old', toolName: 'edit', fingerprint: 'edit@1' })] : []),
+    write.done,
+  ]);
+  db.close();
+}
+
+/** Checks that `store` lists and loads the thread `writeOldLayout()` wrote as it was. @returns that thread */
+async function expectOldThread(store: ThreadStore): Promise<ThreadSnapshot> {
+  expect(await store.list()).to.deep.equal([{ threadId: 'old', title: 'Kept title', createdAt: 100, updatedAt: 200, messageCount: 6 }]);
+  const snapshot = await store.load('old');
+  expect(snapshot!.messages).to.deep.equal(sampleMessages());
+  expect(snapshot!.state).to.deep.equal({ city: 'Paris' });
+  expect(snapshot!.toolCalls).to.deep.equal(sampleToolCalls());
+  return snapshot!;
 }
 
 function nextChange(store: ThreadStore): Promise<ThreadStoreChange> {
@@ -128,6 +162,42 @@ describe('IndexedDbThreadStore', () => {
     expect(await store.delete('t3')).to.equal(true);
   });
 
+  it('never overwrites nor deletes a tool-call record of a newer schema version', async () => {
+    const store = newStore();
+    await store.save({ threadId: 't1', messages: sampleMessages(), toolCalls: sampleToolCalls() });
+    const db = await raw();
+    const future = THREAD_DB_SCHEMA_VERSION + 1;
+    const newerFront = { v: future, threadId: 't1', toolCallId: 'tc-front', record: { shape: 'unknown' } };
+    const newerOnly = { v: future, threadId: 't1', toolCallId: 'tc-new', record: { shape: 'unknown' } };
+    await db.put('toolCalls', newerFront);
+    await db.put('toolCalls', newerOnly);
+
+    const [front, back] = sampleToolCalls();
+    await store.save({ threadId: 't1', messages: sampleMessages(), toolCalls: [{ ...front!, status: 'cancelled' }, back!] });
+    await store.saveToolCalls('t1', [{ ...front!, status: 'failed' }]);
+    // A save replaces the thread's records of this version: tc-back goes, the newer ones stay.
+    await store.save({ threadId: 't1', messages: sampleMessages(), toolCalls: [] });
+    expect(await db.get('toolCalls', ['t1', 'tc-front'])).to.deep.equal(newerFront);
+    expect(await db.get('toolCalls', ['t1', 'tc-new'])).to.deep.equal(newerOnly);
+    expect(await db.get('toolCalls', ['t1', 'tc-back'])).to.equal(undefined);
+    expect((await store.load('t1'))!.messages).to.deep.equal(sampleMessages());
+  });
+
+  it('never lets another tab write a deleted thread back, even one that has not heard of the deletion yet', async () => {
+    const tabA = newStore();
+    const tabB = newStore();
+    await tabA.save({ threadId: 't1', messages: sampleMessages(), toolCalls: sampleToolCalls() });
+    expect(await tabB.delete('t1')).to.equal(true);
+    // Tab A writes at once, before the deletion's message reaches it; also as when its page goes away (keepalive).
+    await tabA.save({ threadId: 't1', messages: sampleMessages() }, { keepalive: true });
+    await tabA.save({ threadId: 't1', messages: sampleMessages() });
+    await tabA.saveToolCalls('t1', sampleToolCalls());
+    expect(await tabA.load('t1')).to.equal(undefined);
+    expect(await tabB.list()).to.deep.equal([]);
+    const db = await raw();
+    expect(await db.count('toolCalls')).to.equal(0);
+  });
+
   it('reports a corrupt record as corrupt, and other threads still load', async () => {
     const errors: ThreadStoreError[] = [];
     const store = newStore({ onError: (error) => errors.push(error) });
@@ -176,27 +246,10 @@ describe('IndexedDbThreadStore', () => {
   });
 
   it('upgrades a layout-2 database to the current layout: its threads load as they were, and approvals can be kept', async () => {
-    expect(THREAD_DB_SCHEMA_VERSION).to.equal(3);
-    const v2 = await raw(2, (db) => {
-      db.createObjectStore('threads', { keyPath: 'threadId' });
-      db.createObjectStore('conversations', { keyPath: 'threadId' });
-      db.createObjectStore('toolCalls', { keyPath: ['threadId', 'toolCallId'] });
-    });
-    const write = v2.transaction(['threads', 'conversations', 'toolCalls'], 'readwrite');
-    await Promise.all([
-      write.objectStore('threads').put({ v: 2, threadId: 'old', title: 'Kept title', derivedTitle: 'What is', createdAt: 100, updatedAt: 200, messageCount: 6 }),
-      write.objectStore('conversations').put({ v: 2, threadId: 'old', messages: sampleMessages(), state: { city: 'Paris' } }),
-      ...sampleToolCalls().map((record) => write.objectStore('toolCalls').put({ v: 2, threadId: 'old', toolCallId: record.toolCallId, record })),
-      write.done,
-    ]);
-    v2.close();
+    await writeOldLayout(2);
 
     const store = newStore();
-    expect(await store.list()).to.deep.equal([{ threadId: 'old', title: 'Kept title', createdAt: 100, updatedAt: 200, messageCount: 6 }]);
-    const snapshot = await store.load('old');
-    expect(snapshot!.messages).to.deep.equal(sampleMessages());
-    expect(snapshot!.state).to.deep.equal({ city: 'Paris' });
-    expect(snapshot!.toolCalls).to.deep.equal(sampleToolCalls());
+    await expectOldThread(store);
     expect(await store.loadApprovals('old')).to.deep.equal([]);
     await store.saveApproval({ toolName: 'edit', scope: 'thread', threadId: 'old', fingerprint: 'edit@1' });
     store.close();
@@ -204,6 +257,20 @@ describe('IndexedDbThreadStore', () => {
     const db = await raw();
     expect(db.version).to.equal(THREAD_DB_SCHEMA_VERSION);
     expect([...db.objectStoreNames]).to.include('approvals');
+  });
+
+  it('upgrades a layout-3 database to the current layout: its threads load as they were, and a deleted one stays deleted', async () => {
+    await writeOldLayout(3);
+
+    const store = newStore();
+    const snapshot = await expectOldThread(store);
+    expect(await store.loadApprovals('old')).to.deep.equal([{ toolName: 'edit', scope: 'thread', threadId: 'old', fingerprint: 'edit@1' }]);
+    expect(await store.delete('old')).to.equal(true);
+    await store.save(snapshot);
+    store.close();
+    expect(await newStore().load('old')).to.equal(undefined);
+    const db = await raw();
+    expect(db.version).to.equal(THREAD_DB_SCHEMA_VERSION);
   });
 
   it('skips and reports a remembered approval of a newer schema version; the others still load', async () => {

@@ -1,10 +1,12 @@
+import { EventType, type BaseEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
 import { deleteDB } from 'idb';
 import { z } from 'zod';
-import type { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
+import { AgentRunLoop } from '../../web/src/agent/agent-run-loop.js';
 import { IndexedDbThreadStore, ThreadJournal, type ThreadStore } from '../../web/src/persistence/index.js';
 import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
-import { deferred, echoTool, parseContent, recordedRequests, scenarioUrl, toolMessages, useLoopHarness } from '../helpers/agent-fixtures.js';
+import { deferred, echoTool, parseContent, pushedAgent, recordedRequests, scenarioUrl, toolMessages, useLoopHarness } from '../helpers/agent-fixtures.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /** Resolves once the loop is idle (`running` false). */
 function idle(loop: AgentRunLoop): Promise<void> {
@@ -445,5 +447,32 @@ describe('Crash-safe tool calls (ThreadJournal + AgentRunLoop.restore)', () => {
     expect(await heard).to.equal(a.loop.threadId);
     const loaded = await storeB.load(a.loop.threadId);
     expect(loaded?.messages).to.deep.equal([...a.loop.messages]);
+  });
+
+  it('never keeps a tool-call record without the message that holds its call, even when the page dies mid-run', async () => {
+    const store = newStore();
+    const registry = new ToolRegistry();
+    registry.register(echoTool());
+    const { agent, push } = pushedAgent();
+    agent.threadId = 't1';
+    const loop = harness.track(new AgentRunLoop({ agent, registry }));
+    const journal = new ThreadJournal(loop, store);
+    journals.push(journal);
+    loop.journal = journal;
+    void loop.sendMessage('Echo');
+    const events = [
+      { type: EventType.RUN_STARTED, threadId: 't1', runId: 'r1' },
+      { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'echo', parentMessageId: 'a1' },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{"text":"hi"}' },
+      { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
+    ] as BaseEvent[];
+    for (const event of events) push(event);
+    // The call is complete, its run is not: its record is written while the run still streams.
+    await waitUntil(async () => (await store.loadToolCall('t1', 'c1')) !== undefined, 'the record was not written');
+    crash({ loop, journal });
+
+    const saved = await newStore().load('t1');
+    const calls = saved!.messages.flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []) : []));
+    expect(calls.map((call) => call.id)).to.deep.equal(['c1']);
   });
 });

@@ -142,6 +142,7 @@ export type {
   IndexedDbThreadStoreOptions,
   MemoryThreadStoreOptions,
   ThreadJournalOptions,
+  ThreadSaveOptions,
   ThreadSnapshot,
   ThreadSnapshotInput,
   ThreadStore,

@@ -306,6 +306,47 @@ describe('<ag-ui-agent> persistence', () => {
     }
   });
 
+  it('leaves out the stored messages it cannot read, says so, and shows and keeps the rest', async () => {
+    const url = scenarioUrl('text', { text: 'Answer' });
+    const first = await mountPersisted(url);
+    await first.sendMessage('Question');
+    const threadId = first.threadId;
+    await stored(threadId, 2);
+    first.remove();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const db = await openDB(database.dbName);
+    const row = await db.get('conversations', threadId);
+    row.messages.push(
+      null,
+      42,
+      'a string',
+      { id: 'object-content', role: 'user', content: { text: 'not a string' } },
+      { id: 'calls-not-a-list', role: 'assistant', content: 'Hi', toolCalls: 'not a list' },
+    );
+    await db.put('conversations', row);
+    db.close();
+
+    const errors: PersistenceErrorDetail[] = [];
+    const listener = (event: CustomEvent<PersistenceErrorDetail>): void => void errors.push(event.detail);
+    document.addEventListener('ag-ui-persistence-error', listener);
+    try {
+      const el = await mountPersisted(url, new ToolRegistry(), threadId);
+      await waitUntil(() => el.messages.length > 0, 'not restored');
+      await rendered(el);
+      expect(el.messages.map((message) => message.content)).to.deep.equal(['Question', 'Answer']);
+      expect(errors.map(({ code, threadId: id }) => ({ code, threadId: id }))).to.deep.equal([{ code: 'corrupt', threadId }]);
+      expect(errors[0]!.message).to.contain('5');
+      expect($$(el, '[part~="message"]')).to.have.length(2);
+      expect($(el, '[part="persistence-notice"]')).to.not.equal(null);
+      await expect(el).to.be.accessible();
+      // The thread goes on, and its next write leaves out what could not be read.
+      await el.sendMessage('Again');
+      await stored(threadId, 4);
+    } finally {
+      document.removeEventListener('ag-ui-persistence-error', listener);
+    }
+  });
+
   it('shows what another element on the same database adds to the same thread', async () => {
     const a = await mountPersisted(scenarioUrl('text', { text: 'From tab A' }));
     await a.sendMessage('Hello from A');

@@ -245,7 +245,8 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
 
   /**
    * Appends a user message and runs the turn. A turn already running is stopped first (as `stop()`). Pending
-   * interrupts that the message does not answer are sent back as `cancelled` resume entries.
+   * interrupts that the message does not answer are sent back as `cancelled` resume entries. With a `journal`, the
+   * run's request waits until the journal has kept the message (`ToolCallJournal.flush()`).
    * @returns a promise that resolves when the turn is over; it never rejects (failures fire `run-error`)
    */
   async sendMessage(text: string): Promise<void> {
@@ -259,6 +260,9 @@ export class AgentRunLoop extends TypedEventTarget<AgentRunLoopEventMap> {
     const message: UserMessage = { id: randomUUID(), role: 'user', content: text };
     this.#conversation.append(message);
     this.#flush();
+    // Kept before the request goes out: a page that goes away from then on still has the message.
+    const kept = this.journal?.flush?.();
+    if (kept) await kept;
     await this.#turns.run(turn, resume.length > 0 ? resume : undefined);
   }
 

@@ -91,6 +91,11 @@ export interface ToolCallJournal {
   rememberApproval?(approval: StoredApproval): void;
   /** Optional: remembered approvals were forgotten (`forgetApprovals(toolName?)`): forget them where they are kept. */
   forgetApprovals?(toolName?: string): void;
+  /**
+   * Optional: make what the loop holds durable now. `sendMessage()` awaits it after appending the user message and
+   * before the run's request, so a page that goes away once the request is out keeps the message. Never rejects.
+   */
+  flush?(): Promise<void>;
 }
 
 /** What `ToolCallJournal.claim()` resolves with. */

@@ -14,8 +14,10 @@
 export { IndexedDbThreadStore, type IndexedDbThreadStoreOptions } from './indexed-db-thread-store.js';
 export { THREAD_DB_SCHEMA_VERSION } from './indexed-db-schema.js';
 export { ThreadJournal, type ThreadJournalOptions } from './thread-journal.js';
+export { readableThread, type ReadableThread } from './readable-thread.js';
 export { MemoryThreadStore, type MemoryThreadStoreOptions } from './memory-thread-store.js';
 export type {
+  ThreadSaveOptions,
   ThreadSnapshot,
   ThreadSnapshotInput,
   ThreadStore,

@@ -9,7 +9,7 @@ import { deriveThreadTitle } from './thread-summary.js';
  * with a higher `v` was written by a newer version of the library: it is skipped and reported
  * (`version_unsupported`), never overwritten.
  */
-export const THREAD_DB_SCHEMA_VERSION = 3;
+export const THREAD_DB_SCHEMA_VERSION = 4;
 
 /** `threads` (key `threadId`): what `list()` needs, so listing never reads messages. */
 export interface ThreadRow {
@@ -56,16 +56,31 @@ export interface ApprovalRow {
   fingerprint: string;
 }
 
+/**
+ * `deletedThreads` (key `threadId`), since layout 4: one tombstone per deleted thread, so that no tab writes it again
+ * (a thread id is never reused). Kept for good: a few dozen bytes per deleted thread.
+ */
+export interface DeletedThreadRow {
+  v: number;
+  threadId: string;
+  /** ms since the epoch (`0` in the transient row of a save's check, see `IndexedDbThreadStore.save`). */
+  deletedAt: number;
+}
+
 /** The database as `idb` types it. */
 export interface ThreadDb extends DBSchema {
   threads: { key: string; value: ThreadRow };
   conversations: { key: string; value: ConversationRow };
   toolCalls: { key: [string, string]; value: ToolCallRow };
   approvals: { key: [string, string, string]; value: ApprovalRow; indexes: { toolName: string } };
+  deletedThreads: { key: string; value: DeletedThreadRow };
 }
 
 /** The stores of a thread's conversation, for transactions that save or load a whole thread. */
 export const ALL_STORES = ['threads', 'conversations', 'toolCalls'] as const satisfies readonly StoreNames<ThreadDb>[];
+
+/** `ALL_STORES` and the tombstones: what a write of a thread reads and writes. */
+export const WRITE_STORES = [...ALL_STORES, 'deletedThreads'] as const satisfies readonly StoreNames<ThreadDb>[];
 
 /** Layout 1: one `threads` store (key `threadId`) holding each whole thread in one record, without `v`. */
 interface ThreadRowV1 {
@@ -91,7 +106,7 @@ export function approvalRange(scope: ApprovalRow['scope'], threadId = ''): IDBKe
 /**
  * `openDB`'s `upgrade`: a new database gets the current layout; one of layout 1 is split into the current stores in
  * the same `versionchange` transaction (all or nothing: if a step fails, the database stays at layout 1); layout 2
- * gains the `approvals` store (its rows are untouched).
+ * gains the `approvals` store, layout 3 the `deletedThreads` store (their rows are untouched).
  */
 export async function upgradeThreadDb(
   db: IDBPDatabase<ThreadDb>,
@@ -104,6 +119,7 @@ export async function upgradeThreadDb(
     db.createObjectStore('toolCalls', { keyPath: ['threadId', 'toolCallId'] });
   }
   if (oldVersion < 3) db.createObjectStore('approvals', { keyPath: ['scope', 'threadId', 'toolName'] }).createIndex('toolName', 'toolName');
+  if (oldVersion < 4) db.createObjectStore('deletedThreads', { keyPath: 'threadId' });
   if (oldVersion === 1) await migrateFromLayout1(transaction);
 }
 

@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import { openDB, type IDBPDatabase, type StoreNames } from 'idb';
 import type { StoredApproval, ToolCallRecord } from '../agent/types.js';
 import { ChangeFeed, monotonicClock } from './change-feed.js';
 import {
@@ -8,15 +8,23 @@ import {
   THREAD_DB_SCHEMA_VERSION,
   threadToolCallRange,
   upgradeThreadDb,
+  WRITE_STORES,
   type ApprovalRow,
-  type ConversationRow,
   type ThreadDb,
   type ThreadRow,
-  type ToolCallRow,
 } from './indexed-db-schema.js';
-import type { ThreadSnapshot, ThreadSnapshotInput, ThreadStore, ThreadStoreChange, ThreadStoreListener, ThreadSummary } from './thread-store.js';
+import { isNewer, KnownRows, putThreadRows, toolCallRow, type StoredRows, type WriteTransaction } from './indexed-db-thread-rows.js';
+import type {
+  ThreadSaveOptions,
+  ThreadSnapshot,
+  ThreadSnapshotInput,
+  ThreadStore,
+  ThreadStoreChange,
+  ThreadStoreListener,
+  ThreadSummary,
+} from './thread-store.js';
 import { ThreadStoreError, ThreadStoreErrorCode, toThreadStoreError } from './thread-store-error.js';
-import { compareNewestFirst, deriveThreadTitle } from './thread-summary.js';
+import { compareNewestFirst } from './thread-summary.js';
 
 /** Options of `IndexedDbThreadStore`. */
 export interface IndexedDbThreadStoreOptions {
@@ -42,15 +50,15 @@ interface ChannelMessage {
   threadId: string;
 }
 
-type WriteTransaction = IDBPTransaction<ThreadDb, StoreNames<ThreadDb>[], 'readwrite'>;
-
 /**
  * A `ThreadStore` in the browser's IndexedDB (through `idb`), so threads survive a reload. Layout (schema version
  * `THREAD_DB_SCHEMA_VERSION`): `threads` (one summary row per thread, all `list()` reads), `conversations` (a
  * thread's messages and state in one record, written whole by `save()`), `toolCalls` (one record per tool call, key
  * `[threadId, toolCallId]`), `approvals` (remembered approvals, key `[scope, threadId, toolName]`; `threadId` is `''`
- * for "always allow"). Every record carries `v`, the schema version that wrote it. A database of an older layout is
- * upgraded on open (layout 2 to 3 adds `approvals`).
+ * for "always allow"), `deletedThreads` (a tombstone per deleted thread: it is never written again, by any tab).
+ * Every record carries `v`, the schema version that wrote it; one of a newer version is never overwritten nor deleted
+ * by a save. A database of an older layout is upgraded on open (layout 2 to 3 adds `approvals`, 3 to 4
+ * `deletedThreads`).
  *
  * The database opens on first use. Each write is one transaction, then is posted on a `BroadcastChannel`, so stores
  * of other tabs (or of this page) on the same database tell their `subscribe()` listeners with `origin: 'remote'`.
@@ -59,7 +67,9 @@ type WriteTransaction = IDBPTransaction<ThreadDb, StoreNames<ThreadDb>[], 'readw
  * Every method rejects with a `ThreadStoreError`: `unavailable` (no IndexedDB, opening failed, blocked by another
  * tab's connection of an older version, or `close()`d), `quota_exceeded`, `version_unsupported` (the database or the
  * thread's record is newer than this code), `corrupt`, `failed`. A tool-call record that cannot be read is skipped
- * and reported to `onError`, and the rest of its thread loads; so is a thread row in `list()`.
+ * and reported to `onError`, and the rest of its thread loads; so is a thread row in `list()`. `save()` and
+ * `saveToolCalls()` of a deleted thread write nothing; a `keepalive` save (`ThreadSaveOptions`) makes all its
+ * requests at once from what this store's own last write of the thread left (no other store having changed it since).
  * @example
  * ```ts
  * const store = new IndexedDbThreadStore();
@@ -75,7 +85,11 @@ export class IndexedDbThreadStore implements ThreadStore {
   #onError: (error: ThreadStoreError) => void;
   #channel?: BroadcastChannel;
   #opening?: Promise<IDBPDatabase<ThreadDb>>;
+  /** The open connection, once `#opening` has resolved (a `keepalive` save cannot wait for it). */
+  #db?: IDBPDatabase<ThreadDb>;
   #closed = false;
+  /** What this store's own writes left stored: what a `keepalive` save writes over without reading. */
+  #known = new KnownRows();
 
   constructor(options: IndexedDbThreadStoreOptions = {}) {
     this.name = options.name ?? 'ag-ui-lit';
@@ -86,6 +100,7 @@ export class IndexedDbThreadStore implements ThreadStore {
       this.#channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
         const { type, threadId } = event.data ?? {};
         if ((type === 'saved' || type === 'deleted' || type === 'renamed') && typeof threadId === 'string') {
+          this.#known.forget(threadId);
           this.#feed.emit({ type, threadId, origin: 'remote' });
         }
       };
@@ -142,44 +157,55 @@ export class IndexedDbThreadStore implements ThreadStore {
     });
   }
 
-  async save(snapshot: ThreadSnapshotInput): Promise<void> {
-    const { threadId, messages } = snapshot;
-    await this.#write(`Saving thread "${threadId}"`, threadId, 'saved', ALL_STORES, async (tx, queue) => {
-      const previous = await this.#writableRow(tx, threadId);
-      const now = this.#now();
-      const row: ThreadRow = {
-        v: THREAD_DB_SCHEMA_VERSION,
-        threadId,
-        derivedTitle: deriveThreadTitle(messages),
-        createdAt: previous?.createdAt ?? now,
-        updatedAt: now,
-        messageCount: messages.length,
-      };
-      const title = snapshot.title || previous?.title;
-      if (title) row.title = title;
-      const toolCalls = tx.objectStore('toolCalls');
-      queue(tx.objectStore('threads').put(row));
-      const conversation: ConversationRow = { v: THREAD_DB_SCHEMA_VERSION, threadId, messages, state: snapshot.state ?? {} };
-      if (snapshot.interrupts?.length) conversation.interrupts = snapshot.interrupts;
-      if (snapshot.lastError) conversation.lastError = snapshot.lastError;
-      queue(tx.objectStore('conversations').put(conversation));
-      queue(toolCalls.delete(threadToolCallRange(threadId)));
-      for (const record of snapshot.toolCalls ?? []) queue(toolCalls.put(toolCallRow(threadId, record)));
+  async save(snapshot: ThreadSnapshotInput, options: ThreadSaveOptions = {}): Promise<void> {
+    const { threadId } = snapshot;
+    const what = `Saving thread "${threadId}"`;
+    const known = this.#known.get(threadId);
+    if (options.keepalive && known && this.#db) return this.#saveAtOnce(what, snapshot, known);
+    const stamp = this.#known.stamp();
+    let stored: StoredRows | undefined;
+    await this.#write(what, threadId, 'saved', WRITE_STORES, async (tx, queue) => {
+      const [deleted, row, callRows] = await Promise.all([
+        tx.objectStore('deletedThreads').getKey(threadId),
+        this.#writableRow(tx, threadId),
+        tx.objectStore('toolCalls').getAll(threadToolCallRange(threadId)),
+      ]);
+      if (deleted !== undefined) return false;
+      const calls = new Map(callRows.map((callRow) => [callRow.toolCallId, typeof callRow.v === 'number' ? callRow.v : 0]));
+      stored = putThreadRows(tx, queue, snapshot, { row, calls }, this.#now());
+      return true;
     });
+    if (stored) this.#known.set(threadId, stored, stamp);
   }
 
   async saveToolCalls(threadId: string, records: readonly ToolCallRecord[]): Promise<void> {
-    await this.#write(`Saving tool calls of thread "${threadId}"`, threadId, 'saved', ALL_STORES, async (tx, queue) => {
-      const previous = await this.#writableRow(tx, threadId);
+    const stamp = this.#known.stamp();
+    let row: ThreadRow | undefined;
+    const written = new Set<string>();
+    await this.#write(`Saving tool calls of thread "${threadId}"`, threadId, 'saved', WRITE_STORES, async (tx, queue) => {
+      const toolCalls = tx.objectStore('toolCalls');
+      const [deleted, previous, stored] = await Promise.all([
+        tx.objectStore('deletedThreads').getKey(threadId),
+        this.#writableRow(tx, threadId),
+        Promise.all(records.map((record) => toolCalls.get([threadId, record.toolCallId]))),
+      ]);
+      if (deleted !== undefined) return false;
       const now = this.#now();
-      if (previous) {
-        queue(tx.objectStore('threads').put({ ...previous, v: THREAD_DB_SCHEMA_VERSION, updatedAt: now }));
-      } else {
-        queue(tx.objectStore('threads').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, derivedTitle: '', createdAt: now, updatedAt: now, messageCount: 0 }));
-        queue(tx.objectStore('conversations').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, messages: [], state: {} }));
-      }
-      for (const record of records) queue(tx.objectStore('toolCalls').put(toolCallRow(threadId, record)));
+      row = previous
+        ? { ...previous, v: THREAD_DB_SCHEMA_VERSION, updatedAt: now }
+        : { v: THREAD_DB_SCHEMA_VERSION, threadId, derivedTitle: '', createdAt: now, updatedAt: now, messageCount: 0 };
+      queue(tx.objectStore('threads').put(row));
+      if (!previous) queue(tx.objectStore('conversations').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, messages: [], state: {} }));
+      records.forEach((record, index) => {
+        // A record written by a newer version is never overwritten.
+        if (!isNewer(stored[index])) {
+          queue(toolCalls.put(toolCallRow(threadId, record)));
+          written.add(record.toolCallId);
+        }
+      });
+      return true;
     });
+    if (row) this.#known.update(threadId, stamp, row, written);
   }
 
   async loadToolCall(threadId: string, toolCallId: string): Promise<ToolCallRecord | undefined> {
@@ -193,31 +219,37 @@ export class IndexedDbThreadStore implements ThreadStore {
   }
 
   async rename(threadId: string, title: string): Promise<boolean> {
-    let found = false;
+    const stamp = this.#known.stamp();
+    let row: ThreadRow | undefined;
     await this.#write(`Renaming thread "${threadId}"`, threadId, 'renamed', ['threads'], async (tx, queue) => {
       const previous = await this.#writableRow(tx, threadId);
-      found = previous !== undefined;
-      if (!previous) return;
-      const row: ThreadRow = { ...previous, updatedAt: this.#now() };
+      if (!previous) return false;
+      row = { ...previous, updatedAt: this.#now() };
       if (title) row.title = title;
       else delete row.title;
       queue(tx.objectStore('threads').put(row));
-    }, () => found);
-    return found;
+      return true;
+    });
+    if (!row) return false;
+    this.#known.update(threadId, stamp, row);
+    return true;
   }
 
   async delete(threadId: string): Promise<boolean> {
     let found = false;
-    await this.#write(`Deleting thread "${threadId}"`, threadId, 'deleted', [...ALL_STORES, 'approvals'], async (tx, queue) => {
-      // Approvals may have been kept for a thread never saved.
+    this.#known.forget(threadId);
+    await this.#write(`Deleting thread "${threadId}"`, threadId, 'deleted', [...WRITE_STORES, 'approvals'], async (tx, queue) => {
+      // The tombstone, and the approvals, even for a thread never saved: a journal may be about to write it.
+      queue(tx.objectStore('deletedThreads').put({ v: THREAD_DB_SCHEMA_VERSION, threadId, deletedAt: this.#now() }));
       queue(tx.objectStore('approvals').delete(approvalRange('thread', threadId)));
       // A row of any version counts, so a thread written by a newer version can still be deleted.
       found = (await tx.objectStore('threads').getKey(threadId)) !== undefined;
-      if (!found) return;
+      if (!found) return false;
       queue(tx.objectStore('threads').delete(threadId));
       queue(tx.objectStore('conversations').delete(threadId));
       queue(tx.objectStore('toolCalls').delete(threadToolCallRange(threadId)));
-    }, () => found);
+      return true;
+    });
     return found;
   }
 
@@ -244,8 +276,10 @@ export class IndexedDbThreadStore implements ThreadStore {
     const { toolName, scope, fingerprint } = approval;
     const threadId = scope === 'thread' ? approval.threadId : undefined;
     const row: ApprovalRow = { v: THREAD_DB_SCHEMA_VERSION, scope, threadId: threadId ?? '', toolName, fingerprint };
-    await this.#write(`Saving the approval of tool "${toolName}"`, threadId, undefined, ['approvals'], async (tx, queue) => {
+    await this.#write(`Saving the approval of tool "${toolName}"`, threadId, undefined, ['approvals', 'deletedThreads'], async (tx, queue) => {
+      if (threadId !== undefined && (await tx.objectStore('deletedThreads').getKey(threadId)) !== undefined) return false;
       queue(tx.objectStore('approvals').put(row));
+      return true;
     });
   }
 
@@ -256,11 +290,12 @@ export class IndexedDbThreadStore implements ThreadStore {
       if (toolName === undefined) {
         count = await approvals.count();
         queue(approvals.clear());
-        return;
+        return true;
       }
       const keys = await approvals.index('toolName').getAllKeys(toolName);
       count = keys.length;
       for (const key of keys) queue(approvals.delete(key));
+      return true;
     });
     return count;
   }
@@ -272,11 +307,41 @@ export class IndexedDbThreadStore implements ThreadStore {
   /** Closes the database connection and the channel; later calls reject with `unavailable`. */
   close(): void {
     this.#closed = true;
+    this.#known.forget();
     this.#channel?.close();
     this.#channel = undefined;
     const opening = this.#opening;
     this.#opening = undefined;
+    this.#db = undefined;
     opening?.then((db) => db.close(), () => undefined);
+  }
+
+  /**
+   * A `keepalive` save: every request made now and the transaction committed, so that it completes even if the page
+   * goes away at once (a request made after a read would never be made). The thread's rows are as `known` says
+   * (this store's last write of it, and no other store has changed it since, as far as it heard). A thread deleted
+   * meanwhile, in any tab, fails the `add` of its tombstone's key, which aborts the whole transaction: nothing is
+   * written. (The transient row is deleted by the next request when there is no tombstone.)
+   */
+  async #saveAtOnce(what: string, snapshot: ThreadSnapshotInput, known: StoredRows): Promise<void> {
+    const { threadId } = snapshot;
+    const stamp = this.#known.stamp();
+    let stored: StoredRows | undefined;
+    try {
+      await this.#write(what, threadId, 'saved', WRITE_STORES, async (tx, queue) => {
+        const tombstones = tx.objectStore('deletedThreads');
+        queue(tombstones.add({ v: THREAD_DB_SCHEMA_VERSION, threadId, deletedAt: 0 }));
+        queue(tombstones.delete(threadId));
+        stored = putThreadRows(tx, queue, snapshot, known, this.#now());
+        // Without `commit()` (older browsers) it commits once idle, if the page still lives.
+        if (typeof tx.commit === 'function') tx.commit();
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof ThreadStoreError && (error.cause as Error | undefined)?.name === 'ConstraintError') return;
+      throw error;
+    }
+    if (stored) this.#known.set(threadId, stored, stamp);
   }
 
   /** The thread's current row, or `undefined`; rejects when it was written by a newer version (never overwrite it). */
@@ -290,26 +355,27 @@ export class IndexedDbThreadStore implements ThreadStore {
   }
 
   /**
-   * One read-write transaction: `body` makes its requests, handing each one's promise to `queue`; all of them and
-   * the transaction must succeed, else it is aborted (nothing of it is kept). Then tells listeners here and in other tabs,
-   * unless `changed()` says nothing changed or there is no `type` (not a change of a thread).
+   * One read-write transaction: `body` makes its requests, handing each one's promise to `queue`, and resolves whether
+   * it changed anything; all of them and the transaction must succeed, else it is aborted (nothing of it is kept).
+   * Then tells listeners here and in other tabs, unless nothing changed or there is no `type` (not a change of a
+   * thread).
    */
   async #write(
     what: string,
     threadId: string | undefined,
     type: ThreadStoreChange['type'] | undefined,
     stores: readonly StoreNames<ThreadDb>[],
-    body: (tx: WriteTransaction, queue: (request: Promise<unknown>) => void) => Promise<void>,
-    changed: () => boolean = () => true,
+    body: (tx: WriteTransaction, queue: (request: Promise<unknown>) => void) => Promise<boolean>,
   ): Promise<void> {
-    await this.#run(what, threadId, async (db) => {
+    const changed = await this.#run(what, threadId, async (db) => {
       const tx = db.transaction([...stores], 'readwrite');
       // Every request promise is observed, so aborting (which fails the pending ones) leaves no unhandled rejection.
       const pending: Promise<unknown>[] = [tx.done];
       const queue = (request: Promise<unknown>) => void pending.push(request);
       try {
-        await body(tx, queue);
+        const changed = await body(tx, queue);
         await Promise.all(pending);
+        return changed;
       } catch (error) {
         for (const request of pending) request.catch(() => undefined);
         // When the browser aborted the transaction (a full quota), its error says why, better than the
@@ -324,7 +390,7 @@ export class IndexedDbThreadStore implements ThreadStore {
         throw cause;
       }
     });
-    if (type === undefined || threadId === undefined || !changed()) return;
+    if (type === undefined || threadId === undefined || !changed) return;
     this.#feed.emit({ type, threadId, origin: 'local' });
     this.#channel?.postMessage({ type, threadId } satisfies ChannelMessage);
   }
@@ -370,7 +436,10 @@ export class IndexedDbThreadStore implements ThreadStore {
         }).then(
           (db) => {
             if (settled || this.#closed) db.close();
-            else resolve(db);
+            else {
+              this.#db = db;
+              resolve(db);
+            }
           },
           fail,
         );
@@ -382,13 +451,16 @@ export class IndexedDbThreadStore implements ThreadStore {
     return opening;
   }
 
-  /** Forgets (and closes) the connection `opening` made, so the next call opens a new one. */
+  /**
+   * Forgets (and closes) the connection `opening` made, so the next call opens a new one, and what this store knew of
+   * the rows (another version may be about to change them).
+   */
   #drop(opening: Promise<IDBPDatabase<ThreadDb>>): void {
-    if (this.#opening === opening) this.#opening = undefined;
+    if (this.#opening === opening) {
+      this.#opening = undefined;
+      this.#db = undefined;
+      this.#known.forget();
+    }
     opening.then((db) => db.close(), () => undefined);
   }
-}
-
-function toolCallRow(threadId: string, record: ToolCallRecord): ToolCallRow {
-  return { v: THREAD_DB_SCHEMA_VERSION, threadId, toolCallId: record.toolCallId, record };
 }

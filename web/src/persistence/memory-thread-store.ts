@@ -26,7 +26,7 @@ interface MemoryThread {
  * A `ThreadStore` that keeps threads in this page's memory: for tests, and for pages that opt out of keeping threads
  * across reloads. Values are `structuredClone`d on the way in and out (no shared references; a value that cannot be
  * cloned rejects with `failed`); `subscribe()` listeners are called synchronously after each change, always with
- * `origin: 'local'`.
+ * `origin: 'local'`. A deleted thread's id is remembered, so that it is never written again.
  * @example
  * ```ts
  * const store = new MemoryThreadStore();
@@ -38,6 +38,8 @@ export class MemoryThreadStore implements ThreadStore {
   #threads = new Map<string, MemoryThread>();
   /** Remembered approvals by `approvalKey()`; a thread's are kept apart from it (they may come before it). */
   #approvals = new Map<string, StoredApproval>();
+  /** The threads deleted: never written again. */
+  #deleted = new Set<string>();
   #feed = new ChangeFeed();
   #now: () => number;
 
@@ -75,6 +77,7 @@ export class MemoryThreadStore implements ThreadStore {
 
   async save(snapshot: ThreadSnapshotInput): Promise<void> {
     const { threadId } = snapshot;
+    if (this.#deleted.has(threadId)) return;
     const copy = clone(
       {
         messages: snapshot.messages,
@@ -104,6 +107,7 @@ export class MemoryThreadStore implements ThreadStore {
   }
 
   async saveToolCalls(threadId: string, records: readonly ToolCallRecord[]): Promise<void> {
+    if (this.#deleted.has(threadId)) return;
     const copy = clone([...records], 'saveToolCalls', threadId);
     const now = this.#now();
     let thread = this.#threads.get(threadId);
@@ -132,6 +136,7 @@ export class MemoryThreadStore implements ThreadStore {
   }
 
   async delete(threadId: string): Promise<boolean> {
+    this.#deleted.add(threadId);
     for (const [key, approval] of this.#approvals) {
       if (approval.scope === 'thread' && approval.threadId === threadId) this.#approvals.delete(key);
     }
@@ -147,6 +152,7 @@ export class MemoryThreadStore implements ThreadStore {
 
   async saveApproval(approval: StoredApproval): Promise<void> {
     const { toolName, scope, threadId, fingerprint } = approval;
+    if (scope === 'thread' && threadId !== undefined && this.#deleted.has(threadId)) return;
     const copy: StoredApproval = { toolName, scope, fingerprint };
     if (scope === 'thread') copy.threadId = threadId;
     this.#approvals.set(approvalKey(copy), clone(copy, 'saveApproval', threadId ?? ''));

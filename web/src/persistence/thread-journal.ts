@@ -1,6 +1,6 @@
 import type { AgentRunLoop } from '../agent/agent-run-loop.js';
 import type { RunErrorDetail, StoredApproval, ToolCallClaim, ToolCallJournal, ToolCallRecord } from '../agent/types.js';
-import type { ThreadStore } from './thread-store.js';
+import type { ThreadSnapshotInput, ThreadStore } from './thread-store.js';
 import { toThreadStoreError, type ThreadStoreError } from './thread-store-error.js';
 
 /** Whether `store` keeps remembered approvals: it has all three optional approval methods of `ThreadStore`. */
@@ -36,8 +36,11 @@ interface Held {
  *
  * - Tool-call records are written as they change (`saveToolCalls`, coalesced per task), not only at the end of a run.
  * - Messages, state and pending interrupts are written whole (`save`) after each change while idle, at most every
- *   `saveIntervalMs` while a run streams, and at once when the turn ends (`running-changed`). An empty thread is not
- *   written (a `reset()` leaves nothing behind).
+ *   `saveIntervalMs` while a run streams, at once when the turn ends (`running-changed`), and before a sent
+ *   message's request (the loop awaits `flush()`). A tool-call record is never written before the message that holds
+ *   its call. An empty thread is not written (a `reset()` leaves nothing behind).
+ * - `flush({ keepalive: true })` is for a page going away: the element calls it on `pagehide` and when the page is
+ *   hidden.
  * - As the loop's `journal`, it claims each frontend call before its handler runs: it takes the call's Web Lock (a
  *   tab holding it is running the call), reads the stored record (another tab may have answered it: that answer is
  *   adopted, nothing runs twice), and writes the record with `timing.startedAt` set, so a reload knows the call may
@@ -68,6 +71,12 @@ export class ThreadJournal implements ToolCallJournal {
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #saveQueued = false;
   #queue: Promise<void> = Promise.resolve();
+  /** Counts the writes made (their order); see `#supersededBefore`. */
+  #writes = 0;
+  /** threadId -> the order of its last `keepalive` save: background writes of it queued before that one are skipped. */
+  #supersededBefore = new Map<string, number>();
+  /** The thread whose messages were last written (or restored), and the tool calls of those messages. */
+  #writtenCalls: { threadId: string; toolCallIds: Set<string> } = { threadId: '', toolCallIds: new Set() };
   #failing = false;
   #disposed = false;
 
@@ -93,11 +102,19 @@ export class ThreadJournal implements ToolCallJournal {
     }, { signal });
   }
 
-  /** Writes now whatever changed and is not yet written; resolves when every write made so far has settled. */
-  flush(): Promise<void> {
+  /**
+   * Writes now whatever changed and is not yet written; resolves when every write made so far has settled (never
+   * rejects).
+   * @param options - `keepalive`: the page is going away (`pagehide`, or hidden): the whole thread is written at
+   *   once, with the store's `keepalive` (`ThreadSaveOptions`), without waiting for the writes queued before it (a
+   *   write that waits for another's completion would never start); those of them not yet started are not made
+   */
+  flush(options: { keepalive?: boolean } = {}): Promise<void> {
     clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
-    if (this.#messagesDirty) this.#enqueueSave();
+    if (options.keepalive) {
+      if (this.#messagesDirty || this.#dirtyCalls.size > 0) this.#saveAtOnce();
+    } else if (this.#messagesDirty) this.#enqueueSave();
     else if (this.#dirtyCalls.size > 0) this.#enqueueCalls();
     return this.#queue;
   }
@@ -115,6 +132,7 @@ export class ThreadJournal implements ToolCallJournal {
   markSaved(): void {
     this.#messagesDirty = false;
     this.#dirtyCalls.clear();
+    this.#writtenCalls = { threadId: this.loop.threadId, toolCallIds: new Set(this.loop.toolCalls.keys()) };
     clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
   }
@@ -214,36 +232,89 @@ export class ThreadJournal implements ToolCallJournal {
     }, this.#interval);
   }
 
-  /** Writes the dirty tool-call records, captured now (a thread switch after this cannot mix threads). */
+  /**
+   * Writes the dirty tool-call records, captured now (a thread switch after this cannot mix threads); the whole
+   * thread instead when one of them is of a call whose message is not written yet, so that no record is kept without
+   * the message that holds its call.
+   */
   #enqueueCalls(): void {
     const threadId = this.loop.threadId;
+    const written = this.#writtenCalls.threadId === threadId ? this.#writtenCalls.toolCallIds : undefined;
+    if (this.#messagesDirty && [...this.#dirtyCalls].some((id) => !written?.has(id))) {
+      this.#enqueueSave();
+      return;
+    }
     const records = [...this.#dirtyCalls].flatMap((id) => this.loop.toolCalls.get(id) ?? []);
     this.#dirtyCalls.clear();
     if (records.length === 0) return;
-    void this.#enqueue(() => this.store.saveToolCalls(threadId, records)).catch((error) => this.#report(error, threadId));
+    const order = ++this.#writes;
+    void this.#enqueue(() => (this.#superseded(threadId, order) ? undefined : this.store.saveToolCalls(threadId, records))).catch((error) =>
+      this.#report(error, threadId),
+    );
   }
 
   /** Writes the whole thread as it is now (captured now: the messages array is copied, not the messages). */
   #enqueueSave(): void {
+    const snapshot = this.#snapshot();
+    if (!snapshot) return;
+    const { threadId } = snapshot;
+    const order = ++this.#writes;
+    void this.#enqueue(() => (this.#superseded(threadId, order) ? undefined : this.store.save(snapshot))).catch((error) =>
+      this.#report(error, threadId),
+    );
+  }
+
+  /**
+   * `flush({ keepalive: true })`: writes the whole thread now, ahead of the writes queued (the store orders it after
+   * those already made). Those queued of this thread that have not started are skipped: this write holds what they
+   * hold, or newer. Later writes queue after it.
+   */
+  #saveAtOnce(): void {
+    if (this.#disposed) return;
+    const snapshot = this.#snapshot();
+    if (!snapshot) return;
+    const { threadId } = snapshot;
+    this.#supersededBefore.set(threadId, ++this.#writes);
+    let write: Promise<void>;
+    try {
+      write = this.store.save(snapshot, { keepalive: true });
+    } catch (error) {
+      write = Promise.reject(error);
+    }
+    const done = write.then(
+      () => void (this.#failing = false),
+      (error: unknown) => this.#report(error, threadId),
+    );
+    this.#queue = Promise.all([this.#queue, done]).then(() => undefined);
+  }
+
+  /** Whether a `keepalive` save of `threadId` was made after the background write number `order` was queued. */
+  #superseded(threadId: string, order: number): boolean {
+    return (this.#supersededBefore.get(threadId) ?? 0) > order;
+  }
+
+  /** The whole thread as the loop holds it now, marked written; `undefined` for an empty thread (never written). */
+  #snapshot(): ThreadSnapshotInput | undefined {
     const loop = this.loop;
     this.#messagesDirty = false;
     this.#dirtyCalls.clear();
-    const threadId = loop.threadId;
     const messages = [...loop.messages];
-    if (messages.length === 0) return;
-    const snapshot = {
-      threadId,
+    if (messages.length === 0) return undefined;
+    const toolCalls = [...loop.toolCalls.values()];
+    // A record streams in with the message that holds its call: these calls are in `messages`.
+    this.#writtenCalls = { threadId: loop.threadId, toolCallIds: new Set(toolCalls.map((record) => record.toolCallId)) };
+    return {
+      threadId: loop.threadId,
       messages,
       state: loop.state,
-      toolCalls: [...loop.toolCalls.values()],
+      toolCalls,
       interrupts: [...loop.pendingInterrupts],
       ...(loop.lastError && { lastError: plainError(loop.lastError) }),
     };
-    void this.#enqueue(() => this.store.save(snapshot)).catch((error) => this.#report(error, threadId));
   }
 
   /** Runs `write` after every write queued before it; the returned promise rejects with its failure. */
-  #enqueue(write: () => Promise<void>): Promise<void> {
+  #enqueue(write: () => Promise<void> | undefined): Promise<void> {
     // After dispose() nothing is written: what the page went away with stays as it was last written.
     if (this.#disposed) return Promise.resolve();
     const run = this.#queue.then(() => (this.#disposed ? undefined : write()));

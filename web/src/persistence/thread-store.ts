@@ -42,6 +42,18 @@ export type ThreadSnapshotInput = Omit<ThreadSnapshot, 'createdAt' | 'updatedAt'
   interrupts?: Interrupt[];
 };
 
+/** Options of `ThreadStore.save()`. */
+export interface ThreadSaveOptions {
+  /**
+   * The page is going away (`pagehide`, or hidden and maybe discarded): the write must be under way before `save()`
+   * returns to the event loop, as `fetch(url, { keepalive: true })` outlives its page. `IndexedDbThreadStore` then
+   * makes every request of its transaction at once and commits it, without reading first, using what it knows of
+   * the thread from its own last write (without that, or before its database is open, it writes as usual). A page's
+   * store may use `fetch`'s `keepalive` or ignore it. Default `false`.
+   */
+  keepalive?: boolean;
+}
+
 /** What changed in a `ThreadStore`, as its `subscribe()` listeners hear it. */
 export interface ThreadStoreChange {
   /** `saved`: `save()` or `saveToolCalls()`; `renamed`: `rename()`; `deleted`: `delete()` of an existing thread. */
@@ -80,12 +92,15 @@ export interface ThreadStore {
   load(threadId: string): Promise<ThreadSnapshot | undefined>;
   /**
    * Replaces the thread's messages, state and tool-call records (creating the thread if new); `updatedAt` is set by
-   * the store. A `title` sets the caller's title; without one, a title set earlier is kept.
+   * the store. A `title` sets the caller's title; without one, a title set earlier is kept. A thread deleted before
+   * (by `delete()` of any store on the same storage, e.g. in another tab) is not written: it resolves, and nothing
+   * changes.
    */
-  save(snapshot: ThreadSnapshotInput): Promise<void>;
+  save(snapshot: ThreadSnapshotInput, options?: ThreadSaveOptions): Promise<void>;
   /**
    * Writes these tool-call records (by `toolCallId`; others of the thread are kept) without rewriting the messages,
-   * creating the thread if new. For journalling records as they change.
+   * creating the thread if new (unless it was deleted: then nothing is written). For journalling records as they
+   * change.
    */
   saveToolCalls(threadId: string, records: readonly ToolCallRecord[]): Promise<void>;
   /**
@@ -95,7 +110,11 @@ export interface ThreadStore {
   loadToolCall?(threadId: string, toolCallId: string): Promise<ToolCallRecord | undefined>;
   /** Sets the caller's title (`''` goes back to the derived one). Resolves `false` when the thread does not exist. */
   rename(threadId: string, title: string): Promise<boolean>;
-  /** Deletes the thread and everything of it (its remembered approvals too). Resolves `false` when it did not exist. */
+  /**
+   * Deletes the thread and everything of it (its remembered approvals too), for good: the store writes nothing of it
+   * again (`save()`, `saveToolCalls()`, `saveApproval()` of it write nothing), even when it did not exist yet.
+   * Resolves `false` when it did not exist.
+   */
   delete(threadId: string): Promise<boolean>;
   /**
    * Optional (with `saveApproval` and `deleteApprovals`): the remembered approvals that hold in `threadId`: every
@@ -104,7 +123,7 @@ export interface ThreadStore {
   loadApprovals?(threadId: string): Promise<StoredApproval[]>;
   /**
    * Optional: keeps a remembered approval, replacing the one of the same tool, scope and (for `'thread'`) thread. The
-   * thread need not exist yet. Not a change `subscribe()` listeners hear of.
+   * thread need not exist yet (a deleted one's is not kept). Not a change `subscribe()` listeners hear of.
    */
   saveApproval?(approval: StoredApproval): Promise<void>;
   /**

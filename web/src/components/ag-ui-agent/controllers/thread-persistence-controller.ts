@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentRunLoop } from '../../../agent/agent-run-loop.js';
 import type { StoredApproval } from '../../../agent/types.js';
+import { readableThread } from '../../../persistence/readable-thread.js';
 import { keepsApprovals, ThreadJournal } from '../../../persistence/thread-journal.js';
 import type { ThreadSnapshot, ThreadStore, ThreadStoreChange } from '../../../persistence/thread-store.js';
 import { toThreadStoreError, type ThreadStoreError } from '../../../persistence/thread-store-error.js';
@@ -25,7 +26,8 @@ export interface ThreadPersistenceOptions {
  * Keeps the host's thread in its store: binds a `ThreadJournal` to the (loop, store) pair in force, restores the
  * thread the page asked for (or the latest one) when that pair changes, switches threads, shows another tab's changes
  * to the same thread while this one is idle, and writes what is pending when the page is hidden or the host leaves.
- * With each thread it loads, it restores the approvals the store remembers (see `ThreadStore.loadApprovals`).
+ * With each thread it loads, it restores the approvals the store remembers (see `ThreadStore.loadApprovals`). What
+ * of a stored thread cannot be read is left out and reported (`readableThread()`).
  */
 export class ThreadPersistenceController implements ReactiveController {
   readonly #options: ThreadPersistenceOptions;
@@ -187,17 +189,19 @@ export class ThreadPersistenceController implements ReactiveController {
       return;
     }
     this.#error = undefined;
+    const { thread, error } = readableThread(snapshot);
     // What was just loaded is not written back (a long thread is megabytes), unless restoring resolved a call.
     let resolved = false;
     const onResolved = (): void => void (resolved = true);
     loop.addEventListener('tool-status-changed', onResolved);
     try {
-      loop.restore(snapshot);
+      loop.restore(thread);
     } finally {
       loop.removeEventListener('tool-status-changed', onResolved);
     }
     if (!resolved) journal.markSaved();
-    this.#options.onThreadChanged(snapshot.threadId, true, false);
+    if (error) this.#report(error);
+    this.#options.onThreadChanged(thread.threadId, true, false);
   }
 
   /**
@@ -259,8 +263,10 @@ export class ThreadPersistenceController implements ReactiveController {
         }
         if (!snapshot || this.#journal !== journal || generation !== this.#generation) return;
         if (loop.running || loop.decisions.length > 0 || loop.version !== version || loop.threadId !== threadId) continue;
-        loop.restore(snapshot, { recover: false });
+        const { thread, error } = readableThread(snapshot);
+        loop.restore(thread, { recover: false });
         journal.markSaved();
+        if (error) this.#report(error);
         // With the thread, what the other tab remembered for it (added to this tab's; a revocation there is not seen).
         this.#restoreApprovals(journal, Promise.resolve(threadId));
         this.#options.onThreadChanged(threadId, true, true);
@@ -275,8 +281,9 @@ export class ThreadPersistenceController implements ReactiveController {
     this.#options.onError(error);
   }
 
+  /** The page is going away, or hidden (it may be discarded without another event): written at once. */
   #flush = (): void => {
-    void this.#journal?.flush();
+    void this.#journal?.flush({ keepalive: true });
   };
 
   #onVisibility = (): void => {
