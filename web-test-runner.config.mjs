@@ -12,6 +12,7 @@ import { CHROME_ARGS, findChrome, NO_CHROME_MESSAGE } from './scripts/find-chrom
 import { matchesGlob, parseFilesArgs } from './scripts/test-files.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 import { domCountersPlugin } from './scripts/dom-counters-plugin.mjs';
+import { prebundledDepsPlugin } from './scripts/prebundled-deps-plugin.mjs';
 import { reactEsmPlugin } from './tests/react/react-esm-plugin.mjs';
 
 const executablePath = findChrome();
@@ -125,6 +126,13 @@ async function bundledPackagePlugin(name, url, matches, contents, options = {}) 
   };
 }
 
+// rxjs, zod, lit, @ag-ui/client and the other heavy dependencies as a few pre-bundled chunks, not ~410 modules a page.
+const prebundledPlugin = await prebundledDepsPlugin({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  cacheDir,
+  conditions: ['browser', 'production'],
+});
+
 // The MCP SDK's client imports CommonJS-only packages (Ajv, content-type): bundle the parts web/src/sources/mcp/
 // imports, served for every `@modelcontextprotocol/sdk/...` import of the page.
 const mcpSdkPlugin = await bundledPackagePlugin(
@@ -197,6 +205,7 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
     domCountersPlugin(),
+    prebundledPlugin,
     mcpSdkPlugin,
     a2uiMiddlewarePlugin,
     jsonModulesPlugin,
