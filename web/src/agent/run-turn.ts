@@ -260,9 +260,13 @@ export class TurnRunner {
       onEvent: (event) => {
         applyRunEvent(run, event, conversation, store);
         if (event.type === EventType.ACTIVITY_SNAPSHOT || event.type === EventType.ACTIVITY_DELTA) this.#activityChanged(event);
-        // Arguments replaced after an approval was asked: that approval no longer says what would run.
-        if (event.type === EventType.MESSAGES_SNAPSHOT) {
-          decisions.withdraw((toolCallId, _name, asked) => conversation.getToolCall(toolCallId)?.toolCall.function.arguments !== asked);
+        // Arguments replaced after an approval was asked: that approval no longer says what would run. A call the
+        // agent answered itself: nothing is left to approve (its round sees the answer and does not run it).
+        if (event.type === EventType.MESSAGES_SNAPSHOT || event.type === EventType.TOOL_CALL_RESULT) {
+          decisions.withdraw(
+            (toolCallId, _name, asked) =>
+              conversation.getToolResult(toolCallId) !== undefined || conversation.getToolCall(toolCallId)?.toolCall.function.arguments !== asked,
+          );
         }
       },
       // Each slice is committed for the page; the agent mirror waits for the end of the stream (it copies everything).
@@ -295,7 +299,7 @@ export class TurnRunner {
     const outcomes = await runToolRound(this.#host.tools, calls, controller.signal, modes);
     if (turn.tools === controller) turn.tools = undefined;
     if (turn.stopped) return false; // stop() has answered every call already
-    this.#host.conversation.insertToolMessages(outcomes.map((outcome) => outcome.message));
+    this.#host.conversation.insertToolMessages(outcomes.filter((outcome) => !outcome.inConversation).map((outcome) => outcome.message));
     this.#host.flush();
     return outcomes.some((outcome) => outcome.followUp);
   }

@@ -39,6 +39,11 @@ export const ToolErrorCode = {
   APPROVAL_DENIED: 'approval_denied',
   /** Run loop: no tool of that name is registered in this page (answered only with `unknownTools: 'answer'`). */
   UNKNOWN_TOOL: 'unknown_tool',
+  /**
+   * Run loop: the agent answered a call of this page's tool itself (`TOOL_CALL_RESULT`, or a tool message in a
+   * `MESSAGES_SNAPSHOT`) before the page ran it: it was not run here, and the record's `result` is the agent's claim.
+   */
+  ANSWERED_BY_AGENT: 'answered_by_agent',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 

@@ -127,7 +127,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-call-section - The arguments block and the result block.
  * @csspart tool-call-label - The "Arguments" and "Result" labels.
  * @csspart tool-call-args - The arguments (`<pre>`): the first 4,000 characters (the last while they stream).
- * @csspart tool-call-result - The result (`<pre>`): the first 4,000 characters.
+ * @csspart tool-call-result - The result (`<pre>`): the first 4,000 characters. For a call of a page tool that the agent answered itself (`TOOL_CALL_RESULT`), the agent's answer, labelled as such: the call was not run here, its record is `cancelled` with `error.code` `answered_by_agent`, and its status says "Answered by the agent, not run here".
  * @csspart tool-call-truncated - The note under a cut payload (how much is shown), with its `tool-call-download` link.
  * @csspart tool-call-more - The `<details>` of a cut payload; its summary is `tool-call-show-all` ("Show all (N KB)").
  * @csspart tool-call-args-full - The whole arguments, rendered when "Show all" is opened (also `tool-call-result-full`).
