@@ -220,7 +220,8 @@ export class ToolCallStore {
 
   /**
    * A call waits for a person: `awaiting_approval` with `approval` (arguments redacted), `tool-status-changed`.
-   * `acceptsEditedArgs`: a server's call whose `tool_call` interrupt takes edited arguments (`approval.editable`).
+   * `acceptsEditedArgs`: a server's call whose `tool_call` interrupt takes edited arguments (`approval.editable`);
+   * `message`: that interrupt's question (`approval.message`).
    * @returns the arguments as the page may see them
    */
   awaitApproval(
@@ -230,6 +231,7 @@ export class ToolCallStore {
     reason: ApprovalReason = 'policy',
     rememberable = false,
     acceptsEditedArgs = false,
+    message?: string,
   ): unknown {
     const record = this.#records.get(toolCallId);
     if (!record) return args;
@@ -251,6 +253,7 @@ export class ToolCallStore {
       ...(reason === 'recovery' && { reason }),
       ...(rememberable && { rememberable }),
       ...(editable && { editable }),
+      ...(message !== undefined && { message }),
     };
     this.#setStatus(record, 'awaiting_approval');
     return shown;

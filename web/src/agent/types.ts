@@ -224,6 +224,11 @@ export interface ToolApprovalView {
    * whose arguments are shown whole (no redaction in force), asked by the policy.
    */
   editable?: boolean;
+  /**
+   * The agent's question, when an AG-UI `tool_call` interrupt asks about the call (its `message`, e.g. "Approve
+   * deleting the cache files?"): the agent's words as it wrote them, shown as plain text (never markdown).
+   */
+  message?: string;
 }
 
 /** Why a call waits for a person (`ToolApprovalView.reason`, `PendingDecision.reason`). */

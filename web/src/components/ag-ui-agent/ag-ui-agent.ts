@@ -144,7 +144,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart a2ui-loading - The line shown while the A2UI renderer loads or the agent builds the surface.
  * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully): bad surface data, unknown components, `ag-ui-lit/a2ui` not imported, `@a2ui/lit` missing.
  * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
- * @csspart tool-approval-title - Its question ("Allow <tool> to run?").
+ * @csspart tool-approval-title - Its question ("Allow <tool> to run?"); under it, for a call an AG-UI `tool_call` interrupt asks about, `tool-approval-message`: the interrupt's `message`, as plain text (the card's description).
  * @csspart tool-approval-effect - What the tool's effect means.
  * @csspart tool-approval-args - The arguments (`<pre>`, redacted per the tool's `redaction.args`).
  * @csspart tool-approval-no-args - "No arguments." when there are none.
