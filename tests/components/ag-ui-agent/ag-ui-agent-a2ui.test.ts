@@ -8,6 +8,7 @@ import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-ag
 import '../../../web/src/a2ui.js';
 import type { A2uiActionDetail, A2uiErrorDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
 import { A2uiActivities } from '../../../web/src/components/ag-ui-agent/cards/a2ui/a2ui-activity.js';
+import { A2UI_MAX_COMPONENTS, A2UI_MAX_DEPTH } from '../../../web/src/components/ag-ui-agent/cards/a2ui/a2ui-size.js';
 import { pushedAgent, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
 import { $, $$, rendered } from './helpers.js';
 import { render } from 'lit';
@@ -267,5 +268,98 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
     } finally {
       console.error = original;
     }
+  });
+
+  describe('size bounds', () => {
+    /** An activity whose one surface has `components` (the first is the root). */
+    function activity(messageId: string, components: Array<Record<string, unknown>>, data?: unknown): BaseEvent {
+      const operations: unknown[] = [
+        { version: 'v0.9', createSurface: { surfaceId: messageId, catalogId: CATALOG } },
+        { version: 'v0.9', updateComponents: { surfaceId: messageId, components } },
+      ];
+      if (data !== undefined) operations.push({ version: 'v0.9', updateDataModel: { surfaceId: messageId, value: data } });
+      return { type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType: 'a2ui-surface', content: { a2ui_operations: operations } } as BaseEvent;
+    }
+
+    /** A Column with `count - 1` Texts: `count` components. */
+    function column(count: number): Array<Record<string, unknown>> {
+      const texts = Array.from({ length: count - 1 }, (_, i) => ({ id: `t${i}`, component: 'Text', text: `Item ${i}` }));
+      return [{ id: 'root', component: 'Column', children: texts.map((text) => text.id) }, ...texts];
+    }
+
+    /** Streams `events` in one run, then a reply; resolves with the A2UI errors reported once the run is over. */
+    async function show(events: BaseEvent[], expectedErrors: number): Promise<{ el: AgUiAgent; errors: A2uiErrorDetail[] }> {
+      const { agent, push, end } = pushedAgent();
+      const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent}></ag-ui-agent>`);
+      const errors: A2uiErrorDetail[] = [];
+      el.addEventListener('ag-ui-a2ui-error', (event) => errors.push(event.detail));
+      const sending = el.sendMessage('Show me');
+      push({ type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+      for (const event of events) push(event);
+      push({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' } as BaseEvent);
+      push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Here it is.' } as BaseEvent);
+      push({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' } as BaseEvent);
+      push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
+      end();
+      await sending;
+      await waitUntil(async () => (await rendered(el), errors.length >= expectedErrors), 'the A2UI errors are not reported');
+      return { el, errors };
+    }
+
+    function notice(el: AgUiAgent, messageId: string): HTMLElement | null {
+      return $(el, `[data-message-id="${messageId}"] [part="a2ui-error"]`);
+    }
+
+    it(`shows a surface of ${A2UI_MAX_COMPONENTS} components, and refuses one of 10,000 with a contained a2ui_too_large notice`, async () => {
+      const { el, errors } = await show([activity('fits', column(A2UI_MAX_COMPONENTS)), activity('huge', column(10_000))], 1);
+      expect(errors.map((error) => [error.messageId, error.code])).to.deep.equal([['huge', 'a2ui_too_large']]);
+      expect(notice(el, 'huge')?.dataset.code).to.equal('a2ui_too_large');
+      expect(notice(el, 'huge')?.textContent).to.contain(`more than ${A2UI_MAX_COMPONENTS} components`);
+      expect($(el, '[data-message-id="huge"] [part~="a2ui-surface"]')).to.equal(null);
+      expect(notice(el, 'fits')).to.equal(null);
+      const last = `Item ${A2UI_MAX_COMPONENTS - 2}`;
+      await waitUntil(() => $(el, '[data-message-id="fits"] [part~="a2ui-surface"]')?.shadowRoot?.textContent?.includes(last), 'the surface at the cap');
+      expect($$(el, '[part~="message-assistant"]').map((node) => node.textContent ?? '').join()).to.contain('Here it is.');
+    });
+
+    it(`refuses components nested deeper than ${A2UI_MAX_DEPTH} levels, and a cycle`, async () => {
+      const chain = Array.from({ length: A2UI_MAX_DEPTH + 5 }, (_, i) => ({
+        id: i === 0 ? 'root' : `c${i}`,
+        component: 'Column',
+        children: [`c${i + 1}`],
+      }));
+      const cycle = [
+        { id: 'root', component: 'Column', children: ['a'] },
+        { id: 'a', component: 'Column', children: ['root'] },
+      ];
+      const { el, errors } = await show([activity('deep', chain), activity('loop', cycle)], 2);
+      expect(errors.map((error) => [error.messageId, error.code])).to.deep.equal([
+        ['deep', 'a2ui_too_large'],
+        ['loop', 'a2ui_too_large'],
+      ]);
+      expect(notice(el, 'deep')?.textContent).to.contain(`deeper than ${A2UI_MAX_DEPTH} levels`);
+      expect(notice(el, 'loop')?.dataset.code).to.equal('a2ui_too_large');
+    });
+
+    it('counts what the renderer would make: a component shown at many places, and a list template once per data item', async () => {
+      // 12 components, each child shown twice by its parent: 4,095 nodes to render.
+      const doubling = Array.from({ length: 12 }, (_, i) => ({
+        id: i === 0 ? 'root' : `c${i}`,
+        component: i === 11 ? 'Text' : 'Column',
+        ...(i === 11 ? { text: 'leaf' } : { children: [`c${i + 1}`, `c${i + 1}`] }),
+      }));
+      // Two components: a List whose template repeats a Text for each of 1,000 items.
+      const list = [
+        { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
+        { id: 'row', component: 'Text', text: { path: 'name' } },
+      ];
+      const items = { items: Array.from({ length: 1000 }, (_, i) => ({ name: `Row ${i}` })) };
+      const { el, errors } = await show([activity('shared', doubling), activity('listed', list, items)], 2);
+      expect(errors.map((error) => [error.messageId, error.code])).to.deep.equal([
+        ['shared', 'a2ui_too_large'],
+        ['listed', 'a2ui_too_large'],
+      ]);
+      expect($(el, '[part~="a2ui-surface"]')).to.equal(null);
+    });
   });
 });

@@ -88,7 +88,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
  * @fires {CustomEvent<ActivityChangedDetail>} ag-ui-activity-changed - An activity message (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) was created or changed.
  * @fires {CustomEvent<A2uiActionDetail>} ag-ui-a2ui-action - Cancelable, a person used a control of an A2UI surface (`userAction`); unless `preventDefault()`, the agent runs with `forwardedProps.a2uiAction.userAction`, as `@ag-ui/a2ui-middleware` reads it.
- * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed); its entry says so.
+ * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed, a2ui_too_large: more than 200 components to render or deeper than 32 levels); its entry says so.
  * @fires {CustomEvent<RenderErrorDetail>} ag-ui-render-error - A message could not be rendered, or not fully (`code`: markdown_render_failed, entry_render_failed); it says so in its place (`message-render-error`) and shows its text as plain text, the other messages render.
  * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`), or its store is ready with nothing to restore (`restored: false`).
  * @fires {CustomEvent<PartErrorDetail>} ag-ui-part-error - A part loaded on first use (interrupt cards, approval card, activity views, tool sources) could not be loaded (`code`: part_load_failed); its place shows a contained error, with Approve / Deny or Cancel where a run waits.
@@ -142,7 +142,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart activity-content - The content of an activity that is not a plan (JSON, first 4,000 characters).
  * @csspart a2ui-surface - An A2UI surface (`<a2ui-surface>` of `@a2ui/lit`, loaded on the first one once the page imports `ag-ui-lit/a2ui`) in an `activity-a2ui-surface` entry.
  * @csspart a2ui-loading - The line shown while the A2UI renderer loads or the agent builds the surface.
- * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully): bad surface data, unknown components, `ag-ui-lit/a2ui` not imported, `@a2ui/lit` missing.
+ * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully), its code in `data-code`: bad surface data, unknown components, too large a surface, `ag-ui-lit/a2ui` not imported, `@a2ui/lit` missing.
  * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
  * @csspart tool-approval-title - Its question ("Allow <tool> to run?"); under it, for a call an AG-UI `tool_call` interrupt asks about, `tool-approval-message`: the interrupt's `message`, as plain text (the card's description).
  * @csspart tool-approval-effect - What the tool's effect means.
