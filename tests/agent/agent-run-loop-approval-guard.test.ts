@@ -42,15 +42,21 @@ describe('AgentRunLoop approvals against what holds when a call runs', () => {
     return { loop, push: pushed.push, end: pushed.end };
   }
 
-  it('withdraws a pending approval when the policy comes to deny the tool, and answers policy_denied', async () => {
+  /** A loop whose run calls `edit` (`c1`, `{"text":"one"}`), once its approval is asked; the stream is still open. */
+  async function asking(): Promise<ReturnType<typeof start> & { runs: string[]; registry: ToolRegistry; turn: Promise<void> }> {
     const runs: string[] = [];
     const registry = new ToolRegistry();
     registry.register(editTool(runs));
-    const { loop, push, end } = start(registry);
-    const turn = loop.sendMessage('Edit the note');
-    for (const event of editCall('r1', '{"text":"one"}')) push(event);
+    const started = start(registry);
+    const turn = started.loop.sendMessage('Edit the note');
+    for (const event of editCall('r1', '{"text":"one"}')) started.push(event);
+    await waitUntil(() => started.loop.decisions.length === 1, 'the approval request');
+    return { ...started, runs, registry, turn };
+  }
+
+  it('withdraws a pending approval when the policy comes to deny the tool, and answers policy_denied', async () => {
+    const { loop, end, runs, registry, turn } = await asking();
     end();
-    await waitUntil(() => loop.decisions.length === 1, 'the approval request');
     expect(loop.toolCalls.get('c1')!.status).to.equal('awaiting_approval');
 
     registry.setPolicy({ deniedTools: ['edit'] });
@@ -138,13 +144,7 @@ describe('AgentRunLoop approvals against what holds when a call runs', () => {
   });
 
   it("takes the agent's TOOL_CALL_RESULT for a page tool waiting for approval as its claim: withdrawn, never run, not a success", async () => {
-    const runs: string[] = [];
-    const registry = new ToolRegistry();
-    registry.register(editTool(runs));
-    const { loop, push, end } = start(registry);
-    const turn = loop.sendMessage('Edit the note');
-    for (const event of editCall('r1', '{"text":"one"}')) push(event);
-    await waitUntil(() => loop.decisions.length === 1, 'the approval request');
+    const { loop, push, end, runs, turn } = await asking();
     const asked = loop.decisions[0]!;
 
     // A second run in the same stream answers the page's own call.
