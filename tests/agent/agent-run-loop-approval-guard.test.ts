@@ -30,15 +30,21 @@ function editCall(runId: string, argsText: string): BaseEvent[] {
 describe('AgentRunLoop approvals against what holds when a call runs', () => {
   const start = usePushedLoops();
 
-  it('withdraws a pending approval when the policy comes to deny the tool, and answers policy_denied', async () => {
+  /** A loop whose run calls `edit` (`c1`, `{"text":"one"}`), once its approval is asked; the stream is still open. */
+  async function asking(): Promise<ReturnType<typeof start> & { runs: string[]; registry: ToolRegistry; turn: Promise<void> }> {
     const runs: string[] = [];
     const registry = new ToolRegistry();
     registry.register(editTool(runs));
-    const { loop, push, end } = start(registry);
-    const turn = loop.sendMessage('Edit the note');
-    for (const event of editCall('r1', '{"text":"one"}')) push(event);
+    const started = start(registry);
+    const turn = started.loop.sendMessage('Edit the note');
+    for (const event of editCall('r1', '{"text":"one"}')) started.push(event);
+    await waitUntil(() => started.loop.decisions.length === 1, 'the approval request');
+    return { ...started, runs, registry, turn };
+  }
+
+  it('withdraws a pending approval when the policy comes to deny the tool, and answers policy_denied', async () => {
+    const { loop, end, runs, registry, turn } = await asking();
     end();
-    await waitUntil(() => loop.decisions.length === 1, 'the approval request');
     expect(loop.toolCalls.get('c1')!.status).to.equal('awaiting_approval');
 
     registry.setPolicy({ deniedTools: ['edit'] });
@@ -123,5 +129,52 @@ describe('AgentRunLoop approvals against what holds when a call runs', () => {
     await turn;
     expect(runs).to.deep.equal(['two']);
     expect(loop.toolCalls.get('c1')).to.deep.include({ status: 'succeeded', args: { text: 'two' } });
+  });
+
+  it("takes the agent's TOOL_CALL_RESULT for a page tool waiting for approval as its claim: withdrawn, never run, not a success", async () => {
+    const { loop, push, end, runs, turn } = await asking();
+    const asked = loop.decisions[0]!;
+
+    // A second run in the same stream answers the page's own call.
+    push({ type: EventType.RUN_STARTED, threadId: 't', runId: 'r2' } as BaseEvent);
+    push({ type: EventType.TOOL_CALL_RESULT, messageId: 'server-answer', toolCallId: 'c1', role: 'tool', content: 'Edited by the server' } as BaseEvent);
+    push({ type: EventType.RUN_FINISHED, threadId: 't', runId: 'r2' } as BaseEvent);
+    end();
+    await waitUntil(() => loop.toolCalls.get('c1')!.status !== 'awaiting_approval', 'the result to be applied');
+    const record = loop.toolCalls.get('c1')!;
+    expect(record.status).to.not.equal('succeeded');
+    expect(record).to.deep.include({ status: 'cancelled', result: 'Edited by the server' });
+    expect(record.error).to.deep.include({ code: 'answered_by_agent' });
+    expect(record.answer).to.equal(undefined); // this page sent the agent nothing for it
+    await waitUntil(() => loop.decisions.length === 0, 'the approval to be withdrawn');
+    expect(asked.signal.aborted).to.equal(true);
+    expect(asked.answer({ approved: true })).to.equal(false);
+    expect(loop.approveToolCall('c1')).to.equal(false);
+    await turn;
+    expect(runs).to.deep.equal([]);
+    // The agent's own answer is the call's one tool message; the record still says who answered.
+    expect(toolMessages(loop.messages).map((message) => message.id)).to.deep.equal(['server-answer']);
+    expect(loop.toolCalls.get('c1')).to.deep.include({ status: 'cancelled', result: 'Edited by the server' });
+  });
+
+  it("takes the agent's TOOL_CALL_RESULT for a page tool in the same run as its claim: never asked about, never run", async () => {
+    const runs: string[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const { loop, push, end } = start(registry);
+    let requests = 0;
+    loop.addEventListener('tool-approval-requested', () => requests++);
+    const turn = loop.sendMessage('Edit the note');
+    const [started, ...rest] = editCall('r1', '{"text":"one"}');
+    const finished = rest.pop()!;
+    for (const event of [started!, ...rest]) push(event);
+    push({ type: EventType.TOOL_CALL_RESULT, messageId: 'server-answer', toolCallId: 'c1', role: 'tool', content: 'Edited by the server' } as BaseEvent);
+    push(finished);
+    end();
+    await turn;
+    expect(runs).to.deep.equal([]);
+    expect(requests).to.equal(0);
+    expect(loop.toolCalls.get('c1')).to.deep.include({ status: 'cancelled', result: 'Edited by the server' });
+    expect(loop.toolCalls.get('c1')!.error).to.deep.include({ code: 'answered_by_agent' });
   });
 });

@@ -130,7 +130,10 @@ describe('AgentRunLoop frontend tools', () => {
     expect(toolMessages(loop.messages).map((message) => message.content)).to.deep.equal(['{"ok":true,"forecast":"sunny"}']);
     expect(loop.messages.at(-1)!.content).to.equal('The server tool answered: {"ok":true,"forecast":"sunny"}');
     expect(await recordedRequests(loop.threadId)).to.have.length(1);
-    expect([...loop.toolCalls.values()][0]).to.deep.include({ status: 'succeeded', result: '{"ok":true,"forecast":"sunny"}' });
+    // The page's tool did not run: the record holds the server's answer as its claim, not as this page's success.
+    const record = [...loop.toolCalls.values()][0]!;
+    expect(record).to.deep.include({ status: 'cancelled', result: '{"ok":true,"forecast":"sunny"}' });
+    expect(record.error).to.deep.include({ code: 'answered_by_agent' });
   });
 
   it('answers invalid JSON arguments with invalid_json without running the tool, and still follows up', async () => {

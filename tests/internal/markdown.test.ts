@@ -1,5 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { IncrementalMarkdown, MarkdownCache, renderMarkdown, sanitizeHtml, TAIL_INSERTION_MARK } from '../../web/src/internal/markdown.js';
+import {
+  IncrementalMarkdown,
+  MARKDOWN_MAX_CHARS,
+  MarkdownCache,
+  markdownEnd,
+  renderMarkdown,
+  sanitizeHtml,
+  TAIL_INSERTION_MARK,
+} from '../../web/src/internal/markdown.js';
 
 /** Parses HTML into a detached <template> to inspect it without running anything. */
 function parse(html: string): DocumentFragment {
@@ -177,6 +185,32 @@ describe('internal/markdown', () => {
       const caughtUp = md.update(`${paragraph}more`, 1e12);
       expect(caughtUp.stale).to.equal(false);
       expect(caughtUp.tail).to.include('more');
+    });
+
+    it('renders only the first MARKDOWN_MAX_CHARS of a longer text, cut where markdownEnd() says, however it grows', () => {
+      const lines = `${'A line of the reply.\n'.repeat(Math.ceil(MARKDOWN_MAX_CHARS / 21))}`;
+      const md = new IncrementalMarkdown(UNTHROTTLED);
+      const end = markdownEnd(`${lines}more`);
+      expect(end).to.be.within(MARKDOWN_MAX_CHARS / 2, MARKDOWN_MAX_CHARS);
+      expect(lines[end - 1]).to.equal('\n');
+      const first = md.update(`${lines}more`, 0, Infinity, true);
+      expect(md.source.length).to.equal(end);
+      expect(md.update(`${lines}more and more`, 1, Infinity, true)).to.equal(first);
+      // One line past the limit is cut at the limit.
+      expect(markdownEnd('x'.repeat(MARKDOWN_MAX_CHARS * 3))).to.equal(MARKDOWN_MAX_CHARS);
+    });
+
+    it('reports a text marked cannot render (error, nothing rendered) instead of throwing, until another text comes', () => {
+      const md = new IncrementalMarkdown(UNTHROTTLED);
+      const deep = `${'> '.repeat(5000)}deep`;
+      const failed = md.update(deep, 0, Infinity, true);
+      expect(failed.error?.code).to.equal('markdown_render_failed');
+      expect(failed.error?.message).to.match(/^RangeError/);
+      expect(joined(failed)).to.equal('');
+      expect(md.update(`${deep} and more`, 1).error?.code).to.equal('markdown_render_failed');
+      const fine = md.update('**fine**', 2, Infinity, true);
+      expect(fine.error).to.equal(undefined);
+      expect(joined(fine)).to.include('<strong>fine</strong>');
     });
 
     it('never defers the tail of a final text', () => {

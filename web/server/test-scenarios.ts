@@ -28,7 +28,7 @@ export const DEFAULT_TEST_TOOL = 'echo';
  * | `protocol-error` | `kind`: `content-without-start` (default), `args-without-start`, `no-run-started`, `event-after-finish`, `invalid-json` | a stream that breaks the protocol that way (`invalid-json`: a `data:` frame that is not JSON) |
  * | `hang`           | `text` ("Working on it"), `tool` (none), `maxMs` (60000)                 | `RUN_STARTED`, `text`, optionally `TOOL_CALL_START` + one args fragment of `tool`, then nothing until the client disconnects (the response ends without `RUN_FINISHED` after `maxMs`) |
  * | `interrupt`      | `count` (1), `reason` (confirmation), `message` ("Approve the deployment?"; ` (i of n)` appended when `count` > 1), `schema` (raw JSON; default `{type:object, properties:{approved:{type:boolean}}, required:[approved]}`; `none` omits it), `expiresIn` (ms from now; negative = already expired; default none), `text` (none) | a run without `resume`: optional text, `RUN_FINISHED {outcome: {type: 'interrupt', interrupts: [{id: 'interrupt-<i>', reason, message, responseSchema?, expiresAt?}]}}`. A run with `resume`: text, one line per entry: `Resumed <interruptId> (<status>)[: <JSON payload>]`, then a plain `RUN_FINISHED` |
- * | `tool-approval`  | `tool` (send_email), `args` (`{"to":"x@y.com"}`), `toolCallId` (call-approval-1), `edits` (1; 0: a `responseSchema` without `editedArgs`) | AG-UI's tool-bound interrupt ("Tool-bound interrupts" in the interrupts spec). A run without `resume`: a backend call of `tool`, no result, then `RUN_FINISHED {outcome: {type: 'interrupt', interrupts: [{id: 'approval-1', reason: 'tool_call', toolCallId, message, responseSchema: {approved, editedArgs}}]}}`. A run with `resume`: when the entry is resolved with `payload.approved === true`, `TOOL_CALL_RESULT` for the original call (`{"sent":true}`); then text `Resumed approval-1 (<status>)[: <JSON payload>]` and a plain `RUN_FINISHED` |
+ * | `tool-approval`  | `tool` (send_email), `args` (`{"to":"x@y.com"}`), `toolCallId` (call-approval-1), `edits` (1; 0: a `responseSchema` without `editedArgs`), `message` (`Approve <tool>?`) | AG-UI's tool-bound interrupt ("Tool-bound interrupts" in the interrupts spec). A run without `resume`: a backend call of `tool`, no result, then `RUN_FINISHED {outcome: {type: 'interrupt', interrupts: [{id: 'approval-1', reason: 'tool_call', toolCallId, message, responseSchema: {approved, editedArgs}}]}}`. A run with `resume`: when the entry is resolved with `payload.approved === true`, `TOOL_CALL_RESULT` for the original call (`{"sent":true}`); then text `Resumed approval-1 (<status>)[: <JSON payload>]` and a plain `RUN_FINISHED` |
  * | `state`          | `snapshot` (`{"counter":1}`), `delta` (`[{"op":"replace","path":"/counter","value":2}]`), `text` ("State updated.") | `STATE_SNAPSHOT`, `STATE_DELTA`, text                                                        |
  * | `reasoning`      | `reasoning` ("Let me think about this."), `text` ("Here is my answer.")  | `REASONING_START`, a reasoning message, `REASONING_END`, then a text message                |
  * | `stream-bench`   | `n` (10000), `size` (4), `tools` (10), `fragments` (8), `batch` (65536), `rate` (0), `argsBytes` (0), `argsDelta` (0) | benchmark stream, as fast as possible, or `rate` text deltas per second: see `writeStreamBench` |
@@ -346,6 +346,7 @@ async function toolApprovalScenario({ input, query, openRun }: AgentRequest): Pr
   const args = stringOption(query, 'args', '{"to":"x@y.com"}');
   const toolCallId = stringOption(query, 'toolCallId', 'call-approval-1');
   const edits = stringOption(query, 'edits', '1') !== '0';
+  const message = stringOption(query, 'message', `Approve ${tool}?`);
   const run = openRun();
   await run.start();
   const entry = input.resume?.find((each) => each.interruptId === 'approval-1');
@@ -359,7 +360,7 @@ async function toolApprovalScenario({ input, query, openRun }: AgentRequest): Pr
   }
   await run.toolCall(tool, args, { toolCallId });
   await run.finish({
-    interrupts: [{ id: 'approval-1', reason: 'tool_call', toolCallId, message: `Approve ${tool}?`, responseSchema: edits ? TOOL_APPROVAL_SCHEMA : APPROVAL_ONLY_SCHEMA }],
+    interrupts: [{ id: 'approval-1', reason: 'tool_call', toolCallId, message, responseSchema: edits ? TOOL_APPROVAL_SCHEMA : APPROVAL_ONLY_SCHEMA }],
   });
 }
 

@@ -6,7 +6,8 @@
  * a surface. The renderer itself (and `@a2ui/lit`) is loaded on the first surface.
  *
  * A person's action on a surface fires the cancelable `ag-ui-a2ui-action` on the element; a surface that cannot be
- * shown fires `ag-ui-a2ui-error` (see `A2uiErrorCode`).
+ * shown fires `ag-ui-a2ui-error` (see `A2uiErrorCode`); one larger than `A2UI_MAX_COMPONENTS` or `A2UI_MAX_DEPTH` is
+ * refused (`a2ui_too_large`).
  * @example
  * ```ts
  * import 'ag-ui-lit';
@@ -19,4 +20,5 @@ import { registerA2uiRenderer } from './components/ag-ui-agent/cards/a2ui/a2ui-r
 registerA2uiRenderer(() => import('./components/ag-ui-agent/cards/a2ui/render-a2ui.js').then((module) => module.loadA2ui()));
 
 export { A2UI_ACTIVITY_TYPE, A2uiErrorCode } from './components/ag-ui-agent/cards/a2ui/a2ui-activity.js';
+export { A2UI_MAX_COMPONENTS, A2UI_MAX_DEPTH } from './components/ag-ui-agent/cards/a2ui/a2ui-size.js';
 export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './components/ag-ui-agent/cards/a2ui/a2ui-activity.js';

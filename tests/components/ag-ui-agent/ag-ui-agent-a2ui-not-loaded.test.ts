@@ -2,34 +2,25 @@
 import { EventType, type BaseEvent } from '@ag-ui/client';
 import { expect, fixture, html } from '@open-wc/testing';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import type { A2uiErrorDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
 import { waitUntil } from '../../helpers/wait-until.js';
-import { $, $$, rendered } from './helpers.js';
+import { showActivities } from './a2ui-run.js';
+import { $, $$ } from './helpers.js';
 
 describe('<ag-ui-agent> A2UI surfaces without ag-ui-lit/a2ui', () => {
   it('shows a contained notice to import ag-ui-lit/a2ui, fires ag-ui-a2ui-error, and the rest of the transcript renders', async () => {
-    const { agent, push, end } = pushedAgent();
-    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent}></ag-ui-agent>`);
-    const errors: A2uiErrorDetail[] = [];
-    el.addEventListener('ag-ui-a2ui-error', (event) => errors.push(event.detail));
-    const sending = el.sendMessage('Show me');
-    push({ type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
-    push({
-      type: EventType.ACTIVITY_SNAPSHOT,
-      messageId: 'surface',
-      activityType: 'a2ui-surface',
-      content: { a2ui_operations: [{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'basic' } }] },
-    } as BaseEvent);
-    push({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' } as BaseEvent);
-    push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Here it is.' } as BaseEvent);
-    push({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' } as BaseEvent);
-    push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
-    end();
-    await sending;
-    await waitUntil(() => errors.length === 1, 'the A2UI error is not reported');
-    await rendered(el);
-
+    const { el, errors } = await showActivities(
+      [
+        {
+          type: EventType.ACTIVITY_SNAPSHOT,
+          messageId: 'surface',
+          activityType: 'a2ui-surface',
+          content: { a2ui_operations: [{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: 'basic' } }] },
+        } as BaseEvent,
+      ],
+      1,
+    );
+    expect(errors).to.have.length(1);
     expect(errors[0]).to.include({ messageId: 'surface', code: 'a2ui_unavailable' });
     const notice = $(el, '[data-message-id="surface"] [part="a2ui-error"]')!;
     expect(notice.getAttribute('role')).to.equal('alert');

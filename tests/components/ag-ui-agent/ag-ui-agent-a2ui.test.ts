@@ -8,7 +8,9 @@ import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-ag
 import '../../../web/src/a2ui.js';
 import type { A2uiActionDetail, A2uiErrorDetail } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.events.js';
 import { A2uiActivities } from '../../../web/src/components/ag-ui-agent/cards/a2ui/a2ui-activity.js';
+import { A2UI_MAX_COMPONENTS, A2UI_MAX_DEPTH } from '../../../web/src/components/ag-ui-agent/cards/a2ui/a2ui-size.js';
 import { pushedAgent, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
+import { showActivities } from './a2ui-run.js';
 import { $, $$, rendered } from './helpers.js';
 import { render } from 'lit';
 
@@ -165,51 +167,43 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
   });
 
   it('shows bad surface data and unknown components as a contained error, and the rest of the transcript renders', async () => {
-    const { agent, push, end } = pushedAgent();
-    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent}></ag-ui-agent>`);
-    const errors: A2uiErrorDetail[] = [];
-    el.addEventListener('ag-ui-a2ui-error', (event) => errors.push(event.detail));
-    const sending = el.sendMessage('Show me');
-    push({ type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
-    // Components for a surface that was never created.
-    push({
-      type: EventType.ACTIVITY_SNAPSHOT,
-      messageId: 'bad',
-      activityType: 'a2ui-surface',
-      content: { a2ui_operations: [{ version: 'v0.9', updateComponents: { surfaceId: 'nowhere', components: [{ id: 'root', component: 'Text', text: 'x' }] } }] },
-    } as BaseEvent);
-    // A component the catalog does not have, beside one it has.
-    push({
-      type: EventType.ACTIVITY_SNAPSHOT,
-      messageId: 'odd',
-      activityType: 'a2ui-surface',
-      content: {
-        a2ui_operations: [
-          { version: 'v0.9', createSurface: { surfaceId: 'odd', catalogId: CATALOG } },
-          {
-            version: 'v0.9',
-            updateComponents: {
-              surfaceId: 'odd',
-              components: [
-                { id: 'root', component: 'Column', children: ['hello', 'chart'] },
-                { id: 'hello', component: 'Text', text: 'Hello' },
-                { id: 'chart', component: 'FancyChart', series: [1, 2] },
-              ],
-            },
+    const { el, errors } = await showActivities(
+      [
+        // Components for a surface that was never created.
+        {
+          type: EventType.ACTIVITY_SNAPSHOT,
+          messageId: 'bad',
+          activityType: 'a2ui-surface',
+          content: { a2ui_operations: [{ version: 'v0.9', updateComponents: { surfaceId: 'nowhere', components: [{ id: 'root', component: 'Text', text: 'x' }] } }] },
+        } as BaseEvent,
+        // A component the catalog does not have, beside one it has.
+        {
+          type: EventType.ACTIVITY_SNAPSHOT,
+          messageId: 'odd',
+          activityType: 'a2ui-surface',
+          content: {
+            a2ui_operations: [
+              { version: 'v0.9', createSurface: { surfaceId: 'odd', catalogId: CATALOG } },
+              {
+                version: 'v0.9',
+                updateComponents: {
+                  surfaceId: 'odd',
+                  components: [
+                    { id: 'root', component: 'Column', children: ['hello', 'chart'] },
+                    { id: 'hello', component: 'Text', text: 'Hello' },
+                    { id: 'chart', component: 'FancyChart', series: [1, 2] },
+                  ],
+                },
+              },
+            ],
           },
-        ],
-      },
-    } as BaseEvent);
-    // Not A2UI at all.
-    push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'junk', activityType: 'a2ui-surface', content: { a2ui_operations: 'nope' } } as BaseEvent);
-    push({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' } as BaseEvent);
-    push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'Here it is.' } as BaseEvent);
-    push({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' } as BaseEvent);
-    push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' } as BaseEvent);
-    end();
-    await sending;
-    await waitUntil(() => errors.length === 3, 'three A2UI errors are not reported');
-    await rendered(el);
+        } as BaseEvent,
+        // Not A2UI at all.
+        { type: EventType.ACTIVITY_SNAPSHOT, messageId: 'junk', activityType: 'a2ui-surface', content: { a2ui_operations: 'nope' } } as BaseEvent,
+      ],
+      3,
+    );
+    expect(errors).to.have.length(3);
 
     const entry = (id: string) => $(el, `[data-message-id="${id}"]`)!;
     expect(entry('bad').querySelector('[part="a2ui-error"]')?.textContent).to.contain('Surface not found');
@@ -267,5 +261,79 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
     } finally {
       console.error = original;
     }
+  });
+
+  describe('size bounds', () => {
+    /** An activity whose one surface has `components` (the first is the root). */
+    function activity(messageId: string, components: Array<Record<string, unknown>>, data?: unknown): BaseEvent {
+      const operations: unknown[] = [
+        { version: 'v0.9', createSurface: { surfaceId: messageId, catalogId: CATALOG } },
+        { version: 'v0.9', updateComponents: { surfaceId: messageId, components } },
+      ];
+      if (data !== undefined) operations.push({ version: 'v0.9', updateDataModel: { surfaceId: messageId, value: data } });
+      return { type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType: 'a2ui-surface', content: { a2ui_operations: operations } } as BaseEvent;
+    }
+
+    /** A Column with `count - 1` Texts: `count` components. */
+    function column(count: number): Array<Record<string, unknown>> {
+      const texts = Array.from({ length: count - 1 }, (_, i) => ({ id: `t${i}`, component: 'Text', text: `Item ${i}` }));
+      return [{ id: 'root', component: 'Column', children: texts.map((text) => text.id) }, ...texts];
+    }
+
+    function notice(el: AgUiAgent, messageId: string): HTMLElement | null {
+      return $(el, `[data-message-id="${messageId}"] [part="a2ui-error"]`);
+    }
+
+    it(`shows a surface of ${A2UI_MAX_COMPONENTS} components, and refuses one of 10,000 with a contained a2ui_too_large notice`, async () => {
+      const { el, errors } = await showActivities([activity('fits', column(A2UI_MAX_COMPONENTS)), activity('huge', column(10_000))], 1);
+      expect(errors.map((error) => [error.messageId, error.code])).to.deep.equal([['huge', 'a2ui_too_large']]);
+      expect(notice(el, 'huge')?.dataset.code).to.equal('a2ui_too_large');
+      expect(notice(el, 'huge')?.textContent).to.contain(`more than ${A2UI_MAX_COMPONENTS} components`);
+      expect($(el, '[data-message-id="huge"] [part~="a2ui-surface"]')).to.equal(null);
+      expect(notice(el, 'fits')).to.equal(null);
+      const last = `Item ${A2UI_MAX_COMPONENTS - 2}`;
+      await waitUntil(() => $(el, '[data-message-id="fits"] [part~="a2ui-surface"]')?.shadowRoot?.textContent?.includes(last), 'the surface at the cap');
+      expect($$(el, '[part~="message-assistant"]').map((node) => node.textContent ?? '').join()).to.contain('Here it is.');
+    });
+
+    it(`refuses components nested deeper than ${A2UI_MAX_DEPTH} levels, and a cycle`, async () => {
+      const chain = Array.from({ length: A2UI_MAX_DEPTH + 5 }, (_, i) => ({
+        id: i === 0 ? 'root' : `c${i}`,
+        component: 'Column',
+        children: [`c${i + 1}`],
+      }));
+      const cycle = [
+        { id: 'root', component: 'Column', children: ['a'] },
+        { id: 'a', component: 'Column', children: ['root'] },
+      ];
+      const { el, errors } = await showActivities([activity('deep', chain), activity('loop', cycle)], 2);
+      expect(errors.map((error) => [error.messageId, error.code])).to.deep.equal([
+        ['deep', 'a2ui_too_large'],
+        ['loop', 'a2ui_too_large'],
+      ]);
+      expect(notice(el, 'deep')?.textContent).to.contain(`deeper than ${A2UI_MAX_DEPTH} levels`);
+      expect(notice(el, 'loop')?.dataset.code).to.equal('a2ui_too_large');
+    });
+
+    it('counts what the renderer would make: a component shown at many places, and a list template once per data item', async () => {
+      // 12 components, each child shown twice by its parent: 4,095 nodes to render.
+      const doubling = Array.from({ length: 12 }, (_, i) => ({
+        id: i === 0 ? 'root' : `c${i}`,
+        component: i === 11 ? 'Text' : 'Column',
+        ...(i === 11 ? { text: 'leaf' } : { children: [`c${i + 1}`, `c${i + 1}`] }),
+      }));
+      // Two components: a List whose template repeats a Text for each of 1,000 items.
+      const list = [
+        { id: 'root', component: 'List', children: { componentId: 'row', path: '/items' } },
+        { id: 'row', component: 'Text', text: { path: 'name' } },
+      ];
+      const items = { items: Array.from({ length: 1000 }, (_, i) => ({ name: `Row ${i}` })) };
+      const { el, errors } = await showActivities([activity('shared', doubling), activity('listed', list, items)], 2);
+      expect(errors.map((error) => [error.messageId, error.code])).to.deep.equal([
+        ['shared', 'a2ui_too_large'],
+        ['listed', 'a2ui_too_large'],
+      ]);
+      expect($(el, '[part~="a2ui-surface"]')).to.equal(null);
+    });
   });
 });

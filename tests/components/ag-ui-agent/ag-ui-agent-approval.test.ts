@@ -259,6 +259,42 @@ describe('<ag-ui-agent> tool approval', () => {
   });
 });
 
+describe("<ag-ui-agent> a page tool's call the agent answered itself", () => {
+  it('shows the answer as the agent\'s claim, "not run here", never as Succeeded, and does not run it', async () => {
+    const runs: unknown[] = [];
+    const registry = new ToolRegistry();
+    registry.register(editTool(runs));
+    const { agent, push, end } = pushedAgent();
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${agent} .registry=${registry}></ag-ui-agent>`);
+    const sending = el.sendMessage('Edit the note');
+    for (const event of [
+      { type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r1' },
+      { type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'edit' },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: 'c1', delta: '{"text":"Buy oat milk"}' },
+      { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
+      { type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r1' },
+    ] as BaseEvent[]) {
+      push(event);
+    }
+    await until(el, '[part="tool-approval"]');
+    // The same stream goes on with a run that answers the page's own call.
+    push({ type: EventType.RUN_STARTED, threadId: el.threadId, runId: 'r2' } as BaseEvent);
+    push({ type: EventType.TOOL_CALL_RESULT, messageId: 'server-answer', toolCallId: 'c1', role: 'tool', content: 'Edited by the server' } as BaseEvent);
+    push({ type: EventType.RUN_FINISHED, threadId: el.threadId, runId: 'r2' } as BaseEvent);
+    end();
+    await sending;
+    await rendered(el);
+    expect(cardStatus(el)).to.equal('Answered by the agent, not run here');
+    expect($(el, '[part~="tool-call"]')!.textContent).to.not.contain('Succeeded');
+    expect($(el, '[part="tool-approval"]')).to.equal(null);
+    const result = $(el, '[part~="tool-call-result"]')!;
+    expect(result.textContent).to.equal('Edited by the server');
+    expect(result.getAttribute('aria-label')).to.equal("The agent's answer (not run here)");
+    expect(runs).to.deep.equal([]);
+    expect(el.toolCalls.get('c1')).to.deep.include({ status: 'cancelled', result: 'Edited by the server' });
+  });
+});
+
 describe('<ag-ui-agent> tool approval of large arguments', () => {
   it('shows a bounded preview of large arguments, and all of them on request, before the person decides', async () => {
     const runs: unknown[] = [];

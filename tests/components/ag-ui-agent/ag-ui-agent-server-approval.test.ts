@@ -42,6 +42,22 @@ describe('<ag-ui-agent> server tool calls', () => {
     expect(done.querySelector('[part="tool-call-result"]')!.textContent).to.include('"sent": true');
   });
 
+  it("shows the interrupt's message on the call's card, as plain text", async () => {
+    const message = 'Approve deleting the cache files? <img src=x onerror="window.__approvalXss=1"> **all** of them';
+    const el = await mount(scenarioUrl('tool-approval', { tool: 'clear_cache', args: '{"paths":["/tmp/cache"]}', message }));
+    await el.sendMessage('Clear the cache');
+    const approval = await until(el, '[part="tool-approval"]', 'the approval card');
+    const shown = approval.querySelector('[part="tool-approval-message"]');
+    expect(shown, 'the message on the card').to.not.equal(null);
+    expect(shown!.textContent!.trim()).to.equal(message);
+    expect(shown!.children).to.have.length(0); // text, not markup: no image, no bold
+    expect((window as { __approvalXss?: unknown }).__approvalXss).to.equal(undefined);
+    expect(approval.getAttribute('aria-describedby')).to.equal(shown!.id);
+    // Still an approval on the call's card, not a separate interrupt card.
+    expect($(el, '[part~="interrupt"]')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
   it('resumes with editedArgs when the interrupt takes them and the person approves with edits', async () => {
     const el = await mount(scenarioUrl('tool-approval'));
     await el.sendMessage('Email x@y.com');

@@ -39,11 +39,11 @@ export function decisionsHost(context: DecisionRequestsContext): DecisionsHost {
       if (approved === true && editedArgs !== undefined) store.argsEdited(toolCallId, editedArgs);
       store.approvalAnswered(toolCallId, approved === true, approved === undefined ? 'Not answered' : 'Denied');
     },
-    toolCallAwaits: (toolCallId, editable) => {
+    toolCallAwaits: (toolCallId, editable, message) => {
       const record = store.get(toolCallId);
       if (!record || record.status === 'succeeded' || record.status === 'failed') return;
       const parsed = parseToolArguments(conversation.getToolCall(toolCallId)?.toolCall.function.arguments ?? '');
-      store.awaitApproval(toolCallId, undefined, parsed.ok ? parsed.args : undefined, 'policy', false, editable);
+      store.awaitApproval(toolCallId, undefined, parsed.ok ? parsed.args : undefined, 'policy', false, editable, message);
     },
   };
 }

@@ -73,9 +73,9 @@ export interface DecisionsHost {
   toolCallDecided(toolCallId: string, approved: boolean | undefined, editedArgs?: Record<string, unknown>): void;
   /**
    * A `tool_call` interrupt asks about the server's call `toolCallId`: its record waits for approval instead of
-   * running (`editable`: the interrupt's `responseSchema` takes `editedArgs`).
+   * running (`editable`: the interrupt's `responseSchema` takes `editedArgs`; `message`: the interrupt's question).
    */
-  toolCallAwaits(toolCallId: string, editable: boolean): void;
+  toolCallAwaits(toolCallId: string, editable: boolean, message: string | undefined): void;
 }
 
 /** A `tool_call` answer's `editedArgs` (AG-UI: a full replacement of the call's arguments), when it is an object. */
@@ -348,7 +348,8 @@ export class Decisions {
   #awaitToolCalls(): void {
     for (const interrupt of this.#interrupts) {
       if (interrupt.reason !== 'tool_call' || typeof interrupt.toolCallId !== 'string') continue;
-      this.#host.toolCallAwaits(interrupt.toolCallId, acceptsEditedArgs(interrupt.responseSchema));
+      const message = typeof interrupt.message === 'string' && interrupt.message.trim() !== '' ? interrupt.message : undefined;
+      this.#host.toolCallAwaits(interrupt.toolCallId, acceptsEditedArgs(interrupt.responseSchema), message);
     }
   }
 

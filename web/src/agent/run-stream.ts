@@ -116,7 +116,7 @@ export function applyRunEvent(run: RunState, event: BaseEvent, conversation: Con
       return;
     }
     case EventType.MESSAGES_SNAPSHOT:
-      store.syncFromMessages(conversation.messages);
+      store.syncFromMessages(conversation.messages, true);
       return;
     case EventType.RUN_FINISHED:
       run.finished = event as RunFinishedEvent;

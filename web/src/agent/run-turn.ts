@@ -260,9 +260,11 @@ export class TurnRunner {
       onEvent: (event) => {
         applyRunEvent(run, event, conversation, store);
         if (event.type === EventType.ACTIVITY_SNAPSHOT || event.type === EventType.ACTIVITY_DELTA) this.#activityChanged(event);
-        // Arguments replaced (or the call renamed) after an approval was asked: it no longer says what would run.
-        if (event.type === EventType.MESSAGES_SNAPSHOT) {
+        // Arguments replaced (or the call renamed) after an approval was asked: it no longer says what would run. A
+        // call the agent answered itself: nothing is left to approve (its round sees the answer and does not run it).
+        if (event.type === EventType.MESSAGES_SNAPSHOT || event.type === EventType.TOOL_CALL_RESULT) {
           decisions.withdraw((toolCallId, name, asked) => {
+            if (conversation.getToolResult(toolCallId) !== undefined) return true;
             const call = conversation.getToolCall(toolCallId)?.toolCall.function;
             return call?.arguments !== asked || call.name !== name;
           });
@@ -298,7 +300,7 @@ export class TurnRunner {
     const outcomes = await runToolRound(this.#host.tools, calls, controller.signal, modes);
     if (turn.tools === controller) turn.tools = undefined;
     if (turn.stopped) return false; // stop() has answered every call already
-    this.#host.conversation.insertToolMessages(outcomes.map((outcome) => outcome.message));
+    this.#host.conversation.insertToolMessages(outcomes.filter((outcome) => !outcome.inConversation).map((outcome) => outcome.message));
     this.#host.flush();
     return outcomes.some((outcome) => outcome.followUp);
   }

@@ -19,7 +19,7 @@ import {
   type ToolRegistry,
 } from '../tools/index.js';
 import { parsePartialJson } from './partial-json.js';
-import { contentText, toolFailureMessage } from './tool-results.js';
+import { ANSWERED_BY_AGENT_MESSAGE, contentText, toolFailureMessage } from './tool-results.js';
 import type { AgentRunLoopEventMap, ApprovalReason, ApprovalScope, ToolCallError, ToolCallKind, ToolCallRecord, ToolCallStatus } from './types.js';
 
 /** Fires one of the loop's events with its detail. */
@@ -53,6 +53,7 @@ const LOOP_CODES: ReadonlySet<string> = new Set<string>([
   ToolErrorCode.RESULT_TOO_LARGE,
   ToolErrorCode.UNKNOWN_TOOL,
   ToolErrorCode.TOOL_CALL_RENAMED,
+  ToolErrorCode.ANSWERED_BY_AGENT,
 ]);
 
 /** What a record holds about the tool it names, dropped when its call turns out to name another (`renamed()`). */
@@ -169,12 +170,26 @@ export class ToolCallStore {
     this.#setStatus(record, record.kind === 'frontend' ? 'pending' : 'executing');
   }
 
-  /** TOOL_CALL_RESULT (or a tool message in a snapshot): the server answered the call; it will not run here. */
-  serverResult(toolCallId: string, content: string, error?: string): void {
+  /**
+   * TOOL_CALL_RESULT (or a tool message in a snapshot): the server answered the call; it will not run here. A backend
+   * call `succeeded` (or `failed`, with the message's `error`). A call of this page's own tool that the page has not
+   * answered is the agent's claim, never this page's success: `cancelled` (not run here) with `answered_by_agent`,
+   * its `result` the agent's text; an approval it waited for no longer shows (the round withdraws it, see
+   * `Decisions.withdraw()`, and never runs the call).
+   * @param history - the answer comes with the call from a thread's history (see `syncFromMessages()`), where who
+   *   answered a page tool's call is not known: it reads as before, `succeeded` (or `failed`)
+   */
+  serverResult(toolCallId: string, content: string, error?: string, history = false): void {
     const record = this.#records.get(toolCallId);
     if (!record || record.answer !== undefined) return;
     record.result = redactToolResult(this.#redaction(record), content);
     if (record.approval !== undefined) delete record.approval;
+    if (record.kind === 'frontend' && !history) {
+      const message = error === undefined ? ANSWERED_BY_AGENT_MESSAGE : `${ANSWERED_BY_AGENT_MESSAGE} (the agent reports: ${error})`;
+      record.error = { category: 'cancelled', code: ToolErrorCode.ANSWERED_BY_AGENT, message, retryable: false };
+      this.#settle(record, 'cancelled');
+      return;
+    }
     if (error !== undefined) record.error = { category: 'unknown', message: error, retryable: false };
     this.#settle(record, error === undefined ? 'succeeded' : 'failed');
   }
@@ -182,8 +197,11 @@ export class ToolCallStore {
   /**
    * Records for the calls in `messages` this store does not know (a restored thread, a MESSAGES_SNAPSHOT), and the
    * results their tool messages carry. A known call keeps its record (a snapshot may add its result).
+   * @param live - the messages come from the agent now (a run's `MESSAGES_SNAPSHOT`): a page tool's call they answer
+   *   is the agent's claim (see `serverResult()`), even when the snapshot brings the call too; otherwise they are the
+   *   thread's history, where a call that comes with its answer reads as answered
    */
-  syncFromMessages(messages: readonly Message[]): void {
+  syncFromMessages(messages: readonly Message[], live = false): void {
     const answers = new Map<string, ToolMessage>();
     for (const message of messages) if (message.role === 'tool') answers.set(message.toolCallId, message);
     for (const message of messages) {
@@ -191,6 +209,7 @@ export class ToolCallStore {
       for (const toolCall of message.toolCalls ?? []) {
         const answer = answers.get(toolCall.id);
         let record = this.#records.get(toolCall.id);
+        const known = record !== undefined;
         if (!record) {
           const toolCallName = toolCall.function.name;
           record = {
@@ -210,7 +229,7 @@ export class ToolCallStore {
           record.argsText = this.#shownArgsText(record, toolCall.function.arguments);
         }
         if (answer !== undefined && !FINAL.has(record.status)) {
-          this.serverResult(toolCall.id, contentText(answer.content), answer.error);
+          this.serverResult(toolCall.id, contentText(answer.content), answer.error, !known && !live);
         }
       }
     }
@@ -218,7 +237,8 @@ export class ToolCallStore {
 
   /**
    * A call waits for a person: `awaiting_approval` with `approval` (arguments redacted), `tool-status-changed`.
-   * `acceptsEditedArgs`: a server's call whose `tool_call` interrupt takes edited arguments (`approval.editable`).
+   * `acceptsEditedArgs`: a server's call whose `tool_call` interrupt takes edited arguments (`approval.editable`);
+   * `message`: that interrupt's question (`approval.message`).
    * @returns the arguments as the page may see them
    */
   awaitApproval(
@@ -228,6 +248,7 @@ export class ToolCallStore {
     reason: ApprovalReason = 'policy',
     rememberable = false,
     acceptsEditedArgs = false,
+    message?: string,
   ): unknown {
     const record = this.#records.get(toolCallId);
     if (!record) return args;
@@ -249,6 +270,7 @@ export class ToolCallStore {
       ...(reason === 'recovery' && { reason }),
       ...(rememberable && { rememberable }),
       ...(editable && { editable }),
+      ...(message !== undefined && { message }),
     };
     this.#setStatus(record, 'awaiting_approval');
     return shown;

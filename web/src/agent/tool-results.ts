@@ -22,6 +22,8 @@ export const RELOADED_WHILE_RUNNING_MESSAGE = 'The page was reloaded while this 
 export const RELOADED_BEFORE_RUN_MESSAGE = 'Not run: the page was reloaded before this call ran';
 /** The message of an `approval_denied` result (`: <reason>` is appended when the person gave one). */
 export const APPROVAL_DENIED_MESSAGE = 'The user denied this tool call';
+/** The error message of a page tool's call the agent answered itself (`answered_by_agent`): the page did not run it. */
+export const ANSWERED_BY_AGENT_MESSAGE = 'Answered by the agent, not run here';
 
 /**
  * Parses a tool call's assembled `function.arguments` string. An empty (or all-whitespace) string is `{}`, as

@@ -61,6 +61,8 @@ export type RecoveryMode = 'rerun' | 'ask';
 export interface ToolOutcome {
   message: ToolMessage;
   followUp: boolean;
+  /** `message` is the agent's own answer, already in the conversation (the call was not run): not inserted again. */
+  inConversation?: boolean;
 }
 
 /** The calls among `toolCallIds` (a run's, in stream order) that name a registered tool and have no result yet. */
@@ -135,13 +137,17 @@ async function runToolCall(context: ToolRoundContext, toolCallId: string, signal
  * Decides the call against what holds when it would run: the tool as registered now, the policy now, the arguments
  * the conversation holds now. A call that needs approval waits for it; if, meanwhile, the policy came to deny the tool
  * or the arguments were replaced (a later `MESSAGES_SNAPSHOT`), the approval is withdrawn (see `Decisions.withdraw`)
- * or no longer counts, and the call is decided again: a denial always wins, and what runs is what was approved.
+ * or no longer counts, and the call is decided again: a denial always wins, and what runs is what was approved. A
+ * call the agent answered itself meanwhile (`TOOL_CALL_RESULT`) is withdrawn likewise, and then not run at all.
  */
 async function gateAndRun(context: ToolRoundContext, toolCallId: string, signal: AbortSignal, recovery?: RecoveryMode): Promise<ToolOutcome> {
   const { conversation, registry, store } = context;
   // A person chose "Run again" for a call that may already have run: that choice is the approval.
   let rerunApproved = false;
   for (;;) {
+    // The agent answered the call itself meanwhile (its record says so: `answered_by_agent`): it never runs here.
+    const answered = conversation.getToolResult(toolCallId);
+    if (answered) return { message: answered, followUp: false, inConversation: true };
     const entry = conversation.getToolCall(toolCallId);
     if (!entry) return notRun(context, toolCallId, 'cancelled', 'cancelled', ToolErrorCode.CANCELLED, 'Not run: the call left the conversation');
     const name = entry.toolCall.function.name;

@@ -130,7 +130,8 @@ export type ToolCallKind = 'frontend' | 'backend';
  * Where a tool call stands. `streaming` while TOOL_CALL_ARGS arrive. Frontend: `pending` from TOOL_CALL_END until
  * its run ends, then the execution's status (`pending` again while a retry waits, see `retry`); `awaiting_approval`
  * while a person decides (see `approval`); `failed` for invalid JSON arguments or a call the policy denies;
- * `cancelled` when stopped, denied by the person, or not run; `uncertain` when a tool whose effect is not
+ * `cancelled` when stopped, denied by the person, or not run (also when the agent answered the call itself: `error.code`
+ * `answered_by_agent`, `result` the agent's claim); `uncertain` when a tool whose effect is not
  * `read_only` was stopped (timeout, Stop) after it started, so the action may have completed. Backend: `executing` from TOOL_CALL_END (the server
  * runs it), `succeeded` once TOOL_CALL_RESULT arrives, `awaiting_approval` while an AG-UI interrupt with reason
  * `tool_call` asks about it, `unanswered` when its run finished without a result for it (a later result still
@@ -228,6 +229,11 @@ export interface ToolApprovalView {
    * whose arguments are shown whole (no redaction in force), asked by the policy.
    */
   editable?: boolean;
+  /**
+   * The agent's question, when an AG-UI `tool_call` interrupt asks about the call (its `message`, e.g. "Approve
+   * deleting the cache files?"): the agent's words as it wrote them, shown as plain text (never markdown).
+   */
+  message?: string;
 }
 
 /** Why a call waits for a person (`ToolApprovalView.reason`, `PendingDecision.reason`). */

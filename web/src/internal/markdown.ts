@@ -14,6 +14,11 @@
  * so a tail whose last rendering took over `TAIL_THROTTLE_MIN_MS` is re-rendered at most once per
  * `TAIL_THROTTLE_FACTOR` times that cost: markdown then takes at most ~1/(1+factor) of the main thread, and the
  * result says `stale` until the tail has caught up.
+ *
+ * Bounds: only the first `MARKDOWN_MAX_CHARS` of a text are ever given to `marked` (see `markdownEnd()`: a single line
+ * of ~10 MB overflows its stack); the caller shows the rest as plain text. A text `marked` or DOMPurify still fails
+ * on (blockquotes nested thousands deep overflow its stack too) renders nothing and says why (`error`): its caller
+ * shows it as plain text, and nothing here throws.
  * @module
  * @internal
  */
@@ -56,6 +61,37 @@ export interface RenderedMarkdown {
    * `IncrementalMarkdown`). Call `update()` again later (next frame) with the same text to catch up.
    */
   readonly stale: boolean;
+  /** Set when the text could not be rendered (`marked` or DOMPurify threw): nothing else is; show the text as plain text. */
+  readonly error?: MarkdownRenderError;
+}
+
+/** Why a text could not be rendered as markdown (`RenderedMarkdown.error`). */
+export interface MarkdownRenderError {
+  /** Stable code: `markdown_render_failed`. */
+  readonly code: 'markdown_render_failed';
+  /** What the renderer threw, e.g. `RangeError: Maximum call stack size exceeded`. */
+  readonly message: string;
+}
+
+/**
+ * Longest text (characters) rendered as markdown; of a longer one, only the first part is (see `markdownEnd()`). About
+ * 125 printed pages, beyond any reply a person reads as formatted text, and within what `marked` parses as one block
+ * (a single line of that length takes a few hundred ms; one of ~10 MB overflows its stack).
+ */
+export const MARKDOWN_MAX_CHARS = 500_000;
+
+/**
+ * How many characters of `text` are rendered as markdown, the rest being for plain text: all of a text up to
+ * `MARKDOWN_MAX_CHARS`; of a longer one, up to and including its last line break within that limit when that keeps at
+ * least half of it, else exactly the limit (one less when that would split a surrogate pair). It depends only on the
+ * first `MARKDOWN_MAX_CHARS` characters, so the cut of a reply that streams past the limit does not move. O(limit).
+ */
+export function markdownEnd(text: string): number {
+  if (text.length <= MARKDOWN_MAX_CHARS) return text.length;
+  const newline = text.lastIndexOf('\n', MARKDOWN_MAX_CHARS - 1);
+  if (newline >= MARKDOWN_MAX_CHARS / 2) return newline + 1;
+  const last = text.charCodeAt(MARKDOWN_MAX_CHARS - 1);
+  return last >= 0xd800 && last <= 0xdbff ? MARKDOWN_MAX_CHARS - 1 : MARKDOWN_MAX_CHARS;
 }
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -164,6 +200,8 @@ function sanitizeToSink(html: string): SanitizedHtml {
  * ```ts
  * renderMarkdown('**hi** <img src=x onerror=alert(1)>'); // '<p><strong>hi</strong> <img src="x"></p>\n'
  * ```
+ * @throws what `marked` throws on a text it cannot render (a `RangeError` for a huge line or deep nesting): unbounded,
+ *   unlike `IncrementalMarkdown`, which cuts and contains
  */
 export function renderMarkdown(source: string): string {
   if (source === '') return '';
@@ -267,13 +305,15 @@ export class IncrementalMarkdown {
   #tailCost = 0;
   #tailRenderedAt = -Infinity;
   #rendered: RenderedMarkdown = { chunks: [], tail: '', tailBase: '', tailBaseHtml: '', tailText: '', stale: false };
+  /** The last text past `MARKDOWN_MAX_CHARS`: its first `MARKDOWN_MAX_CHARS` characters and its markdown part. */
+  #cut: { prefix: string; head: string } | undefined;
 
   constructor(options: IncrementalMarkdownOptions = {}) {
     this.#throttleMinMs = options.throttleMinMs ?? TAIL_THROTTLE_MIN_MS;
     this.#throttleFactor = options.throttleFactor ?? TAIL_THROTTLE_FACTOR;
   }
 
-  /** The text of the last update. */
+  /** The text of the last update, cut to its markdown part (`markdownEnd()`). */
   get source(): string {
     return this.#source;
   }
@@ -294,6 +334,31 @@ export class IncrementalMarkdown {
    * @returns the rendering; the same object as the previous call when nothing changed
    */
   update(source: string, now: number = performance.now(), budgetMs = Infinity, final = false): RenderedMarkdown {
+    // Past the limit the head depends only on the first MARKDOWN_MAX_CHARS characters: cut once, not sliced each frame.
+    let head = source;
+    if (source.length > MARKDOWN_MAX_CHARS) {
+      const cut = this.#cut;
+      if (cut === undefined || !source.startsWith(cut.prefix)) {
+        this.#cut = { prefix: source.slice(0, MARKDOWN_MAX_CHARS), head: source.slice(0, markdownEnd(source)) };
+      }
+      head = this.#cut!.head;
+    } else this.#cut = undefined;
+    const previous = this.#source;
+    // A text that failed fails while it grows (what failed is still in it): only another text is tried again.
+    if (this.#rendered.error && head.startsWith(previous)) return this.#rendered;
+    try {
+      return this.#update(head, now, budgetMs, final);
+    } catch (cause) {
+      this.#restart();
+      this.#source = head;
+      const message = cause instanceof Error ? `${cause.name}: ${cause.message.split('\n')[0]}` : String(cause);
+      const error: MarkdownRenderError = { code: 'markdown_render_failed', message };
+      this.#rendered = { chunks: [], tail: '', tailBase: '', tailBaseHtml: '', tailText: '', stale: false, error };
+      return this.#rendered;
+    }
+  }
+
+  #update(source: string, now: number, budgetMs: number, final: boolean): RenderedMarkdown {
     if (source === this.#source && !this.#rendered.stale) return this.#rendered;
     if (source.length < this.#scanPos || !source.startsWith(this.#source.slice(0, this.#scanPos))) this.#restart();
     this.#source = source;

@@ -20,6 +20,7 @@ const OWN_EVENTS = [
   'ag-ui-a2ui-error',
   'ag-ui-tool-source-error',
   'ag-ui-part-error',
+  'ag-ui-render-error',
 ] as const satisfies readonly (keyof AgUiAgentEventMap)[];
 
 // Fails to compile when an event is added to AgUiAgentEventMap but to neither list.

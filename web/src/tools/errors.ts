@@ -44,6 +44,11 @@ export const ToolErrorCode = {
    * did not run.
    */
   TOOL_CALL_RENAMED: 'tool_call_renamed',
+  /**
+   * Run loop: the agent answered a call of this page's tool itself (`TOOL_CALL_RESULT`, or a tool message in a
+   * `MESSAGES_SNAPSHOT`) before the page ran it: it was not run here, and the record's `result` is the agent's claim.
+   */
+  ANSWERED_BY_AGENT: 'answered_by_agent',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 

@@ -5,6 +5,7 @@ import type { PersistenceErrorDetail } from '../../persistence/thread-store-erro
 import type { ToolDefinition } from '../../tools/index.js';
 import { emit, type Emit } from '../../internal/emit.js';
 import type { A2uiActionDetail, A2uiErrorDetail } from './cards/a2ui/a2ui-activity.js';
+import type { RenderErrorDetail } from './transcript/entry-error.js';
 
 /** Detail of `ag-ui-message-send`: the text about to be sent (trimmed). */
 export interface MessageSendDetail {
@@ -23,6 +24,7 @@ export interface ToolRegistrationErrorDetail {
 
 export type { PersistenceErrorDetail };
 export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './cards/a2ui/a2ui-activity.js';
+export type { RenderErrorCode, RenderErrorDetail } from './transcript/entry-error.js';
 
 /**
  * Detail of `ag-ui-tool-source-error`: a source of tools could not be used (WebMCP missing for `expose-webmcp`, a tool
@@ -102,6 +104,8 @@ export interface AgUiAgentEventMap extends AgUiAgentLoopEventMap {
   'ag-ui-a2ui-action': CustomEvent<A2uiActionDetail>;
   /** An A2UI surface could not be shown, or not fully (see `A2uiErrorDetail`); its entry says why. */
   'ag-ui-a2ui-error': CustomEvent<A2uiErrorDetail>;
+  /** A message could not be rendered (fully), e.g. markdown `marked` fails on (see `RenderErrorDetail`); it says so. */
+  'ag-ui-render-error': CustomEvent<RenderErrorDetail>;
 }
 
 /**

@@ -201,7 +201,8 @@ export const agUiAgentStyles = css`
 
   .markdown code,
   .markdown pre,
-  .tool-call pre {
+  .tool-call pre,
+  .message-rest-section pre {
     font-family: var(--ag-ui-code-font-family);
     font-size: 0.875em;
   }
@@ -360,24 +361,34 @@ export const agUiAgentStyles = css`
     margin-left: auto;
   }
 
-  .tool-call-section {
+  .tool-call-section,
+  .message-rest-section {
     margin-top: calc(var(--ag-ui-spacing) / 2);
   }
 
-  .tool-call-section-label {
+  .tool-call-section-label,
+  .message-rest-section-label {
     display: block;
     color: var(--ag-ui-color-muted);
     font-size: 0.85em;
   }
 
   .tool-call-truncated,
-  .tool-call-show-all {
+  .tool-call-show-all,
+  .message-rest-truncated,
+  .message-rest-show-all {
     margin: 0;
     color: var(--ag-ui-color-muted);
     font-size: 0.85em;
   }
 
-  .tool-call pre {
+  .message-render-error {
+    margin: 0;
+    color: var(--ag-ui-color-danger);
+  }
+
+  .tool-call pre,
+  .message-rest-section pre {
     margin: 0;
     max-height: 12rem;
     overflow: auto;

@@ -88,7 +88,8 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
  * @fires {CustomEvent<ActivityChangedDetail>} ag-ui-activity-changed - An activity message (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) was created or changed.
  * @fires {CustomEvent<A2uiActionDetail>} ag-ui-a2ui-action - Cancelable, a person used a control of an A2UI surface (`userAction`); unless `preventDefault()`, the agent runs with `forwardedProps.a2uiAction.userAction`, as `@ag-ui/a2ui-middleware` reads it.
- * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed); its entry says so.
+ * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed, a2ui_too_large: more than 200 components to render or deeper than 32 levels); its entry says so.
+ * @fires {CustomEvent<RenderErrorDetail>} ag-ui-render-error - A message could not be rendered, or not fully (`code`: markdown_render_failed, entry_render_failed); it says so in its place (`message-render-error`) and shows its text as plain text, the other messages render.
  * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`), or its store is ready with nothing to restore (`restored: false`).
  * @fires {CustomEvent<PartErrorDetail>} ag-ui-part-error - A part loaded on first use (interrupt cards, approval card, activity views, tool sources) could not be loaded (`code`: part_load_failed); its place shows a contained error, with Approve / Deny or Cancel where a run waits.
  * @fires {CustomEvent<PersistenceErrorDetail>} ag-ui-persistence-error - The thread store failed (`code`: unavailable, quota_exceeded, version_unsupported, corrupt, failed); the conversation carries on in memory.
@@ -105,7 +106,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart message - Every message (with `message-user` or `message-assistant`).
  * @csspart message-user - A message from the person.
  * @csspart message-assistant - A message from the agent (its text and tool call cards).
- * @csspart message-content - The text of a message (rendered markdown for the agent).
+ * @csspart message-content - The text of a message (rendered markdown for the agent: its first 500,000 characters; the rest of a longer reply follows as plain text in `message-rest-section`, with `message-rest-label`, `message-rest-text`, `message-rest-truncated`, `message-rest-download`, `message-rest-more`, `message-rest-show-all` and `message-rest-text-full`, as a tool call's payload). `message-render-error`: the notice (`data-code`) of a message that could not be rendered (its text follows as plain text).
  * @csspart message-copy - The Copy button of an agent message with text (copies its markdown; says "Copied").
  * @csspart reasoning - The collapsed `<details>` of the agent's reasoning.
  * @csspart reasoning-summary - Its `<summary>`.
@@ -126,7 +127,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-call-section - The arguments block and the result block.
  * @csspart tool-call-label - The "Arguments" and "Result" labels.
  * @csspart tool-call-args - The arguments (`<pre>`): the first 4,000 characters (the last while they stream).
- * @csspart tool-call-result - The result (`<pre>`): the first 4,000 characters.
+ * @csspart tool-call-result - The result (`<pre>`): the first 4,000 characters. For a call of a page tool that the agent answered itself (`TOOL_CALL_RESULT`), the agent's answer, labelled as such: the call was not run here, its record is `cancelled` with `error.code` `answered_by_agent`, and its status says "Answered by the agent, not run here".
  * @csspart tool-call-truncated - The note under a cut payload (how much is shown), with its `tool-call-download` link.
  * @csspart tool-call-more - The `<details>` of a cut payload; its summary is `tool-call-show-all` ("Show all (N KB)").
  * @csspart tool-call-args-full - The whole arguments, rendered when "Show all" is opened (also `tool-call-result-full`).
@@ -141,9 +142,9 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart activity-content - The content of an activity that is not a plan (JSON, first 4,000 characters).
  * @csspart a2ui-surface - An A2UI surface (`<a2ui-surface>` of `@a2ui/lit`, loaded on the first one once the page imports `ag-ui-lit/a2ui`) in an `activity-a2ui-surface` entry.
  * @csspart a2ui-loading - The line shown while the A2UI renderer loads or the agent builds the surface.
- * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully): bad surface data, unknown components, `ag-ui-lit/a2ui` not imported, `@a2ui/lit` missing.
+ * @csspart a2ui-error - Why an A2UI surface is not shown (or not fully), its code in `data-code`: bad surface data, unknown components, too large a surface, `ag-ui-lit/a2ui` not imported, `@a2ui/lit` missing.
  * @csspart tool-approval - The approval card inside a tool call card waiting for approval (a labelled group, focused when it appears).
- * @csspart tool-approval-title - Its question ("Allow <tool> to run?").
+ * @csspart tool-approval-title - Its question ("Allow <tool> to run?"); under it, for a call an AG-UI `tool_call` interrupt asks about, `tool-approval-message`: the interrupt's `message`, as plain text (the card's description).
  * @csspart tool-approval-effect - What the tool's effect means.
  * @csspart tool-approval-args - The arguments (`<pre>`, redacted per the tool's `redaction.args`).
  * @csspart tool-approval-no-args - "No arguments." when there are none.
@@ -217,8 +218,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @cssprop [--ag-ui-focus-ring=2px solid var(--ag-ui-color-accent)] - Focus outline (follows the accent colour).
  * @cssprop [--ag-ui-radius=0.5rem] - Corner radius.
  * @cssprop [--ag-ui-spacing=0.75rem] - Base spacing.
- * @cssprop [--ag-ui-max-height=32rem] - Maximum height of the element (inside its border) when the page gives it no
- *   definite height (a definite height, e.g. `height: 600px` or a grid row, wins); the transcript scrolls inside.
+ * @cssprop [--ag-ui-max-height=32rem] - Maximum height of the element (inside its border) when the page gives it no definite height (a definite height, e.g. `height: 600px` or a grid row, wins); the transcript scrolls inside.
  *
  * @example
  * ```html

@@ -7,6 +7,7 @@
 import type { ActivityMessage, Message, ToolCall } from '@ag-ui/client';
 import type { ToolCallRecord } from '../../../agent/types.js';
 import type { RenderedMarkdown } from '../../../internal/markdown.js';
+import type { RenderErrorCode } from './entry-error.js';
 
 /** What every transcript entry has: its kind (a key of the table) and a stable id (its message's). */
 export interface TranscriptEntry {
@@ -41,6 +42,8 @@ export interface EntryContext {
   copyButton(id: string): CopyButton;
   /** An activity message, as the activity cards render it. */
   renderActivity(message: ActivityMessage): unknown;
+  /** Entry `id` could not be rendered (fully): reported once per entry and code (`ag-ui-render-error`). */
+  renderFailed(id: string, code: RenderErrorCode, message: string): void;
 }
 
 /** One kind of transcript entry: which messages it shows, and how. */

@@ -1,14 +1,17 @@
 /**
  * How an assistant message's markdown (`RenderedMarkdown` of `internal/markdown.ts`, i.e. DOMPurify's output) goes into
- * the DOM: each stable chunk set once, the tail, the block still being written, updated in place as it streams.
+ * the DOM: each stable chunk set once, the tail, the block still being written, updated in place as it streams; and
+ * the text markdown does not cover (past `MARKDOWN_MAX_CHARS`, or all of a reply it failed on) as plain text.
  * @module
  * @internal
  */
 import { html, noChange, nothing, type TemplateResult } from 'lit';
 import { Directive, PartType, directive, type ElementPart, type PartInfo } from 'lit/directive.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { TAIL_INSERTION_MARK, type RenderedMarkdown, type SanitizedHtml } from '../../../internal/markdown.js';
+import { markdownEnd, TAIL_INSERTION_MARK, type RenderedMarkdown, type SanitizedHtml } from '../../../internal/markdown.js';
 import { styleProperties } from '../../../internal/style-properties.js';
+import { renderPayloadSection } from '../cards/tool-call/render-tool-payload.js';
+import { renderEntryNotice, RenderErrorCode } from './entry-error.js';
 
 /** A chunk of at least this many characters of HTML is skipped while out of view (`content-visibility: auto`). */
 const SKIPPABLE_CHUNK_HTML = 2048;
@@ -92,4 +95,28 @@ export function renderMarkdown(markdown: RenderedMarkdown): TemplateResult {
   return html`${markdown.chunks.map(renderChunk)}${markdown.tail === ''
     ? nothing
     : html`<div class="markdown-tail" ${markdownTail(markdown.tailBaseHtml, markdown.tailText)}></div>`}`;
+}
+
+/**
+ * A reply's text: its markdown (`message-content`) and, past `MARKDOWN_MAX_CHARS`, the rest as plain text; a reply whose
+ * markdown could not be rendered (`markdown.error`) shows a notice (`message-render-error`) and all of its text as
+ * plain text. Plain text is a section as a tool call's payload is (`message-rest-*`: a bounded preview, the last
+ * characters while it streams, "Show all" and Download), so that a reply of any size costs the page a bounded DOM.
+ * @param content - the whole text; `markdown` its rendering
+ * @param streaming - the run may still write it
+ */
+export function renderReplyText(content: string, markdown: RenderedMarkdown, streaming: boolean): TemplateResult {
+  if (markdown.error) {
+    return html`<div part="message-content" class="message-content">
+      ${renderEntryNotice(RenderErrorCode.MARKDOWN_RENDER_FAILED)}${renderPlainText(content, streaming, 'The reply, as plain text')}
+    </div>`;
+  }
+  const end = markdownEnd(content);
+  return html`<div part="message-content" class="message-content markdown">${renderMarkdown(markdown)}</div>${end < content.length
+      ? renderPlainText(content.slice(end), streaming, 'The rest of this long reply, as plain text')
+      : nothing}`;
+}
+
+function renderPlainText(text: string, streaming: boolean, label: string): TemplateResult {
+  return renderPayloadSection(text, streaming, { which: 'text', label, fileName: 'reply.md', parts: 'message-rest', type: 'text/markdown' });
 }

@@ -1,7 +1,8 @@
 /**
  * The transcript of `<ag-ui-agent>`: the entries of the conversation (built through the table of entry kinds), the
  * window of them in the DOM ("Show earlier messages" / "Show newer messages"), how many tool cards each message
- * shows, its replies' markdown (a time budget per frame, caught up between frames) and their Copy buttons.
+ * shows, its replies' markdown (a time budget per frame, caught up between frames) and their Copy buttons, and the
+ * entries that could not be rendered (`ag-ui-render-error`, once per entry and code).
  * @module
  * @internal
  */
@@ -12,7 +13,9 @@ import { MarkdownCache, type RenderedMarkdown } from '../../../internal/markdown
 import { MarkdownCatchUp } from '../../../internal/markdown-catch-up.js';
 import { repeat } from '../../../internal/repeat.js';
 import { deadline, timeLeft } from '../../../internal/scheduler.js';
+import { emitAgentEvent } from '../ag-ui-agent.events.js';
 import type { ScrollFollowController } from '../controllers/scroll-follow-controller.js';
+import type { RenderErrorCode } from './entry-error.js';
 import type { CopyButton, EntryContext } from './entry-kind.js';
 import { TOOL_CARDS_PAGE, TOOL_CARDS_SHOWN } from './tool-cards-window.js';
 import { buildTranscript, renderEntry, type Transcript } from './transcript.js';
@@ -51,7 +54,7 @@ export interface TranscriptSlots {
 
 /** Owns and renders the transcript's entries; `render()` gives the content of the element's `transcript` part. */
 export class TranscriptController implements ReactiveController {
-  readonly #host: ReactiveControllerHost;
+  readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #options: TranscriptControllerOptions;
   readonly #markdown = new MarkdownCache(500);
   readonly #catchUp: MarkdownCatchUp;
@@ -61,8 +64,10 @@ export class TranscriptController implements ReactiveController {
   #memo: { loop: AgentRunLoop | undefined; version: number; length: number; transcript: Transcript } | undefined;
   /** The message whose Copy button was last used, and how that went (its label says so until another is used). */
   #copied: { messageId: string; label: CopyButton['label'] } | undefined;
+  /** The render failures reported (`<messageId> <code>`): once each, until the conversation is replaced. */
+  readonly #failures = new Set<string>();
 
-  constructor(host: ReactiveControllerHost, options: TranscriptControllerOptions) {
+  constructor(host: ReactiveControllerHost & HTMLElement, options: TranscriptControllerOptions) {
     this.#host = host;
     this.#options = options;
     this.#catchUp = new MarkdownCatchUp(this.#markdown, () => options.requestFrameUpdate());
@@ -85,6 +90,7 @@ export class TranscriptController implements ReactiveController {
     this.#markdown.clear();
     this.#catchUp.cancel();
     this.#memo = undefined;
+    this.#failures.clear();
   }
 
   /** The transcript of the current messages, recomputed only when the conversation's version changed. */
@@ -145,6 +151,7 @@ export class TranscriptController implements ReactiveController {
       onShowEarlierToolCalls: this.#onShowEarlierToolCalls,
       copyButton: (id) => this.#copyButton(id),
       renderActivity: this.#options.renderActivity,
+      renderFailed: (id, code, message) => this.#renderFailed(id, code, message),
     };
     return html`${start > 0
         ? html`<button part="load-earlier" class="load-earlier" type="button" @click=${this.#onLoadEarlier}>
@@ -196,13 +203,23 @@ export class TranscriptController implements ReactiveController {
    * @param streaming - the run may still write this message (the last one while running); its tail is throttled
    */
   #messageMarkdown(id: string, content: () => string, running: boolean, streaming: boolean, budgetEnd: number): RenderedMarkdown {
-    if (!running && this.#catchUp.has(id)) {
-      const shown = this.#markdown.peek(id);
-      if (shown) return shown;
-    }
-    const markdown = this.#markdown.render(id, content(), undefined, timeLeft(budgetEnd), !streaming);
-    if (markdown.stale) this.#catchUp.add(id, content, markdown, () => !this.#isStreaming(id));
+    const shown = !running && this.#catchUp.has(id) ? this.#markdown.peek(id) : undefined;
+    const markdown = shown ?? this.#markdown.render(id, content(), undefined, timeLeft(budgetEnd), !streaming);
+    if (!shown && markdown.stale) this.#catchUp.add(id, content, markdown, () => !this.#isStreaming(id));
+    if (markdown.error) this.#renderFailed(id, markdown.error.code, markdown.error.message);
     return markdown;
+  }
+
+  /**
+   * Reports that entry `id` could not be rendered (fully), once per entry and code: a console warning and
+   * `ag-ui-render-error`, fired after the render (a listener may change the element).
+   */
+  #renderFailed(messageId: string, code: RenderErrorCode, message: string): void {
+    const key = `${messageId} ${code}`;
+    if (this.#failures.has(key)) return;
+    this.#failures.add(key);
+    console.warn(`<ag-ui-agent>: message ${messageId} could not be rendered (${code}):`, message);
+    queueMicrotask(() => emitAgentEvent(this.#host, 'ag-ui-render-error', { messageId, code, message }));
   }
 
   /** Whether the run may still write message `id` (the conversation's last item while running). */

@@ -7,6 +7,7 @@
  */
 import type { Message } from '@ag-ui/client';
 import type { EntryContext, EntryKind } from './entry-kind.js';
+import { errorText, renderFailedEntry, RenderErrorCode } from './entry-error.js';
 import { ENTRY_KINDS, type TranscriptItem } from './entry-kinds.js';
 
 export type { TranscriptItem };
@@ -37,7 +38,15 @@ export function buildTranscript(messages: readonly Message[]): Transcript {
   return { items };
 }
 
-/** An entry's DOM, by its kind's render function. */
+/**
+ * An entry's DOM, by its kind's render function. One that throws is contained: the entry shows a notice in its place
+ * (`renderFailedEntry`), reported through `context.renderFailed`, and the other entries render.
+ */
 export function renderEntry(item: TranscriptItem, context: EntryContext): unknown {
-  return (ENTRY_KINDS[item.kind] as EntryKind<TranscriptItem>).render(item, context);
+  try {
+    return (ENTRY_KINDS[item.kind] as EntryKind<TranscriptItem>).render(item, context);
+  } catch (cause) {
+    context.renderFailed(item.id, RenderErrorCode.ENTRY_RENDER_FAILED, errorText(cause));
+    return renderFailedEntry(item.id);
+  }
 }

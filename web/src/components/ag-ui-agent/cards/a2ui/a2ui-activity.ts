@@ -44,6 +44,11 @@ export const A2uiErrorCode = {
   UNKNOWN_COMPONENT: 'a2ui_unknown_component',
   /** The agent gave up building the surface (the middleware's `status: 'failed'`). */
   GENERATION_FAILED: 'a2ui_generation_failed',
+  /**
+   * The surface is larger than this page shows: more than `A2UI_MAX_COMPONENTS` (200) components to render, or nested
+   * deeper than `A2UI_MAX_DEPTH` (32) levels, or in a cycle (see `a2ui-size.ts`). Nothing of it is shown but the notice.
+   */
+  TOO_LARGE: 'a2ui_too_large',
 } as const;
 export type A2uiErrorCode = (typeof A2uiErrorCode)[keyof typeof A2uiErrorCode];
 

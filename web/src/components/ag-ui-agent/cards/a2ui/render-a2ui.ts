@@ -2,7 +2,8 @@
  * The A2UI renderer, loaded on the first `a2ui-surface` activity (see `a2ui-activity.ts`): each activity's A2UI v0.9
  * messages go through a `MessageProcessor` of `@a2ui/web_core` with the basic catalog of `@a2ui/lit`, and its
  * surfaces render as `<a2ui-surface>`. The middleware sends every state of a surface as a full snapshot (`replace`),
- * so a changed content is processed anew. A surface's actions go to the host (then to the agent).
+ * so a changed content is processed anew. A surface's actions go to the host (then to the agent). An activity larger
+ * than `a2ui-size.ts` allows is refused before it is processed (`a2ui_too_large`).
  *
  * `@a2ui/lit` and `@a2ui/web_core` are imported dynamically, not statically: the no-build bundle inlines this module
  * (one file) and keeps them external, where a static import would become a top-level import of the whole bundle.
@@ -20,6 +21,7 @@ import {
   type A2uiRendererModule,
   type A2uiUserAction,
 } from './a2ui-activity.js';
+import { a2uiSizeProblem, type ChildFields } from './a2ui-size.js';
 
 /**
  * The basic catalog's id as `@ag-ui/a2ui-middleware` writes it (its default `catalogId`), which differs from the one
@@ -34,6 +36,8 @@ type Processor = InstanceType<(typeof import('@a2ui/web_core/v0_9'))['MessagePro
 interface A2uiLibrary {
   catalogs: LitCatalog[];
   createProcessor(onAction: (action: A2uiUserAction) => void): Processor;
+  /** The child-referencing properties of a component type of the catalogs, for the size bound. */
+  childFields: ChildFields;
 }
 
 /**
@@ -41,13 +45,20 @@ interface A2uiLibrary {
  * @throws (rejects) when they are not installed
  */
 export async function loadA2ui(): Promise<A2uiRendererModule> {
-  const [{ basicCatalog }, { Catalog, MessageProcessor }] = await Promise.all([import('@a2ui/lit/v0_9'), import('@a2ui/web_core/v0_9')]);
+  const [{ basicCatalog }, { Catalog, MessageProcessor, extractRefFields }] = await Promise.all([
+    import('@a2ui/lit/v0_9'),
+    import('@a2ui/web_core/v0_9'),
+  ]);
   const library: A2uiLibrary = {
     catalogs: [
       basicCatalog,
       new Catalog(MIDDLEWARE_BASIC_CATALOG_ID, [...basicCatalog.components.values()], [...basicCatalog.functions.values()]) as LitCatalog,
     ],
     createProcessor: (onAction) => new MessageProcessor(library.catalogs, onAction) as Processor,
+    childFields: (type) => {
+      const api = basicCatalog.components.get(type);
+      return api && extractRefFields(api.schema);
+    },
   };
   return { createA2uiRenderer: (host) => new SurfaceRenderer(host, library) };
 }
@@ -57,8 +68,9 @@ interface SurfaceState {
   content: Record<string, unknown>;
   processor: Processor | undefined;
   surfaces: SurfaceModel[];
-  /** Why the messages were refused (nothing is shown but this). */
+  /** Why the messages were refused (nothing is shown but this), and its code. */
   error: string | undefined;
+  code: A2uiErrorCode;
   /** Component types the catalog does not have (shown as a notice beside the rest). */
   unknown: string[];
 }
@@ -76,7 +88,7 @@ class SurfaceRenderer implements A2uiRenderer {
   render(view: ActivityView): TemplateResult {
     const state = this.#state(view);
     if (state.error !== undefined) {
-      return html`<p part="a2ui-error" class="a2ui-error" role="alert" data-code=${A2uiErrorCode.INVALID_SURFACE}>
+      return html`<p part="a2ui-error" class="a2ui-error" role="alert" data-code=${state.code}>
         Could not show this interface: ${state.error}.
       </p>`;
     }
@@ -104,7 +116,7 @@ class SurfaceRenderer implements A2uiRenderer {
     const state = this.#process(view);
     this.#states.set(view.messageId, state);
     if (state.error !== undefined) {
-      this.#report(view, A2uiErrorCode.INVALID_SURFACE, state.error);
+      this.#report(view, state.code, state.error);
     } else if (state.unknown.length > 0) {
       this.#report(view, A2uiErrorCode.UNKNOWN_COMPONENT, `unknown components: ${state.unknown.join(', ')}`);
     }
@@ -114,7 +126,14 @@ class SurfaceRenderer implements A2uiRenderer {
   #process(view: ActivityView): SurfaceState {
     const content = view.content;
     const messages = content[A2UI_OPERATIONS_KEY] as unknown[];
-    const state: SurfaceState = { content, processor: undefined, surfaces: [], error: undefined, unknown: [] };
+    const state: SurfaceState = { content, processor: undefined, surfaces: [], error: undefined, code: A2uiErrorCode.INVALID_SURFACE, unknown: [] };
+    // Refused before any of it is processed: processing and rendering are synchronous, one task for the whole surface.
+    const tooLarge = a2uiSizeProblem(messages, this.#library.childFields);
+    if (tooLarge !== undefined) {
+      state.error = tooLarge;
+      state.code = A2uiErrorCode.TOO_LARGE;
+      return state;
+    }
     const processor = this.#library.createProcessor((action) => this.#action(view.messageId, action));
     state.processor = processor;
     try {

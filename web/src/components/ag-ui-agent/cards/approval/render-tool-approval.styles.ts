@@ -44,6 +44,13 @@ export const toolApprovalStyles = css`
     color: var(--ag-ui-color-muted);
   }
 
+  /* The agent's question: its own line breaks kept, a long word wrapped. */
+  .tool-approval-message {
+    margin: 0.25rem 0 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+
   .tool-approval-effect-id {
     font-family: var(--ag-ui-code-font-family);
     font-size: 0.85em;

@@ -95,6 +95,7 @@ export function renderToolApproval(
 ): TemplateResult {
   if (edit && approval.editable) return renderEditing(toolCallId, toolCallName, edit, options);
   const titleId = `tool-approval-title-${toolCallId}`;
+  const messageId = `tool-approval-message-${toolCallId}`;
   const args = argumentsText(approval.args);
   // A call that was running when the page went away: its outcome is unknown; the person decides whether it runs again.
   const recovery = approval.reason === 'recovery';
@@ -107,6 +108,7 @@ export function renderToolApproval(
       data-effect=${approval.effect ?? 'server'}
       data-reason=${recovery ? 'recovery' : 'policy'}
       aria-labelledby=${titleId}
+      aria-describedby=${approval.message === undefined ? nothing : messageId}
       tabindex="-1"
     >
       <p part="tool-approval-title" class="tool-approval-title" id=${titleId}>
@@ -115,6 +117,10 @@ export function renderToolApproval(
               reloaded, so it may have completed.`
           : html`Allow <span class="tool-approval-name">${toolCallName}</span> to run?`}
       </p>
+      ${approval.message === undefined
+        ? nothing
+        : // The agent's words: a text binding, so they are shown as written (escaped), never as markup or markdown.
+          html`<p part="tool-approval-message" class="tool-approval-message" id=${messageId}>${approval.message}</p>`}
       <p part="tool-approval-effect" class="tool-approval-effect">
         ${approval.effect === undefined
           ? "Runs on the agent's server, which asks before it does"

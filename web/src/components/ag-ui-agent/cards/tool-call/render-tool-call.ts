@@ -9,6 +9,7 @@ import { guard } from 'lit/directives/guard.js';
 import type { ToolCall } from '@ag-ui/client';
 import type { PendingDecision, ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../../../agent/types.js';
 import { uiToolAnswers } from '../../../../agent/ui-tool-answers.js';
+import { ToolErrorCode } from '../../../../tools/errors.js';
 import type { CustomRendering } from '../custom-renderer.js';
 import type { LazyPartStatus } from '../../parts/lazy-part.js';
 import type { ArgumentsEdit, ToolApprovalCardOptions } from '../approval/render-tool-approval.js';
@@ -48,6 +49,8 @@ export interface ToolCallCardData {
   badges?: readonly string[];
   /** Its tool's `metadata.title`, when it has one (else the card's title is the name made readable). */
   title?: string;
+  /** A call of this page's tool that the agent answered itself (`answered_by_agent`): `result` is the agent's claim. */
+  answeredByAgent?: boolean;
 }
 
 /**
@@ -67,7 +70,9 @@ export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | un
     argsText: record.argsText,
   };
   if (record.result !== undefined) data.result = record.result;
-  if (record.error !== undefined) data.error = record.error.message;
+  // The status says it was answered by the agent; the agent's words are the result, not an error.
+  if (record.error?.code === ToolErrorCode.ANSWERED_BY_AGENT) data.answeredByAgent = true;
+  else if (record.error !== undefined) data.error = record.error.message;
   if (record.retry) data.retry = record.retry;
   if (record.rateLimit) data.rateLimit = record.rateLimit;
   if (record.status === 'awaiting_approval' && record.approval && !record.approval.defaultPrevented) data.approval = record.approval;
@@ -125,7 +130,7 @@ export function statusLabel(data: ToolCallCardData, now: number): string {
     case 'failed':
       return 'Failed';
     case 'cancelled':
-      return 'Cancelled';
+      return data.answeredByAgent ? 'Answered by the agent, not run here' : 'Cancelled';
     case 'uncertain':
       return 'May have completed';
     case 'unanswered':
@@ -158,9 +163,9 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, badges, title } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, badges, title, answeredByAgent } = data;
   const renderer = custom?.renderer;
-  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, countdown, renderer, badges, title];
+  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, countdown, renderer, badges, title, answeredByAgent];
   return guard(deps, () =>
     renderToolCall(data, options, custom?.render()),
   );
@@ -268,6 +273,10 @@ function renderPayloads(data: ToolCallCardData): TemplateResult {
         fileName: `${data.toolCallName}-arguments.json`,
       })}
   ${data.result !== undefined && data.error === undefined
-    ? renderPayloadSection(data.result, false, { which: 'result', label: 'Result', fileName: `${data.toolCallName}-result.json` })
+    ? renderPayloadSection(data.result, false, {
+        which: 'result',
+        label: data.answeredByAgent ? "The agent's answer (not run here)" : 'Result',
+        fileName: `${data.toolCallName}-result.json`,
+      })
     : nothing}`;
 }

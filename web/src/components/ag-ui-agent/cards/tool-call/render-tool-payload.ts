@@ -71,40 +71,48 @@ const kilobytes = (n: number) => `${count(Math.ceil(n / 1024))} KB`;
 
 /** What a section shows: its part names and label, and the file name of its download. */
 export interface PayloadSection {
-  /** `args` or `result`: the `<pre>` is `part="tool-call-<which>"`. */
-  which: 'args' | 'result';
+  /** What the text is, e.g. `args` or `result`: the `<pre>` is `part="<parts>-<which>"` (`tool-call-args`). */
+  which: string;
   label: string;
   /** Name of the downloaded file, e.g. `search-arguments.json`. */
   fileName: string;
+  /** The prefix of the section's part names and classes: `tool-call` (default) in a card, `message-rest` in a reply. */
+  parts?: string;
+  /** MIME type of the download; default `application/json`. */
+  type?: string;
 }
 
 /**
  * A section of a card (label and `<pre>`) with the preview of `text`; when cut, a note (`part="tool-call-truncated"`)
  * with a download link (`tool-call-download`) and a `<details>` whose summary "Show all (N KB)" (`tool-call-show-all`)
  * renders the whole text into its own `<pre>` (`tool-call-<which>-full`) when opened and empties it when closed,
- * hiding the preview meanwhile. Each `<pre>` is focusable, so that a keyboard can scroll a long one. The whole text is rendered only on that request; the Blob of a download is made on
- * its click and its URL revoked a minute later.
+ * hiding the preview meanwhile. Each `<pre>` is focusable, so that a keyboard can scroll a long one. The whole text is
+ * rendered only on that request; the Blob of a download is made on its click and its URL revoked a minute later. The
+ * parts (and classes) start with `section.parts` instead of `tool-call` when given: a reply's plain-text rest is such
+ * a section too (`message-rest-*`).
  */
 export function renderPayloadSection(text: string, streaming: boolean, section: PayloadSection): TemplateResult {
   const preview = payloadPreview(text, streaming);
   const { which, label } = section;
-  return html`<div part="tool-call-section" class="tool-call-section">
-    <span class="tool-call-section-label" part="tool-call-label">${label}</span>
-    <pre part="tool-call-${which}" class="tool-call-${which}" tabindex="0" aria-label=${label}>${preview.text}</pre>
+  const p = section.parts ?? 'tool-call';
+  return html`<div part="${p}-section" class="${p}-section">
+    <span class="${p}-section-label" part="${p}-label">${label}</span>
+    <pre part="${p}-${which}" class="${p}-${which}" tabindex="0" aria-label=${label}>${preview.text}</pre>
     ${preview.cut === 'tail'
-      ? html`<p part="tool-call-truncated" class="tool-call-truncated">
+      ? html`<p part="${p}-truncated" class="${p}-truncated">
           Receiving: the last ${count(preview.text.length)} of ${count(preview.length)} characters so far.
         </p>`
       : preview.cut === 'head'
-        ? html`<p part="tool-call-truncated" class="tool-call-truncated">
+        ? html`<p part="${p}-truncated" class="${p}-truncated">
               Showing the first ${count(preview.text.length)} of ${count(preview.length)} characters.
-              <a part="tool-call-download" class="tool-call-download" href="#" download=${section.fileName} @click=${(event: Event) => onDownload(event, text)}
+              <a part="${p}-download" class="${p}-download" href="#" download=${section.fileName}
+                @click=${(event: Event) => onDownload(event, text, section.type ?? 'application/json')}
                 >Download</a
               >
             </p>
-            <details part="tool-call-more" class="tool-call-more" @toggle=${(event: Event) => onToggleAll(event, text)}>
-              <summary part="tool-call-show-all" class="tool-call-show-all">Show all (${kilobytes(preview.length)})</summary>
-              <pre part="tool-call-${which}-full" class="tool-call-${which}-full" tabindex="0" aria-label="${label} (all)"></pre>
+            <details part="${p}-more" class="${p}-more" @toggle=${(event: Event) => onToggleAll(event, text)}>
+              <summary part="${p}-show-all" class="${p}-show-all">Show all (${kilobytes(preview.length)})</summary>
+              <pre part="${p}-${which}-full" class="${p}-${which}-full" tabindex="0" aria-label="${label} (all)"></pre>
             </details>`
         : nothing}
   </div>`;
@@ -121,13 +129,13 @@ function onToggleAll(event: Event, text: string): void {
   const section = details.parentElement!;
   const open = details.open;
   full.textContent = open ? fullText(text) : '';
-  for (const node of section.querySelectorAll<HTMLElement>(':scope > pre, :scope > .tool-call-truncated')) node.hidden = open;
+  for (const node of section.querySelectorAll<HTMLElement>(':scope > pre, :scope > p')) node.hidden = open;
 }
 
 /** Points the link at a Blob of the whole text just before the browser follows it; the URL is revoked later. */
-function onDownload(event: Event, text: string): void {
+function onDownload(event: Event, text: string, type: string): void {
   const link = event.currentTarget as HTMLAnchorElement;
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const url = URL.createObjectURL(new Blob([text], { type }));
   link.href = url;
   setTimeout(() => {
     URL.revokeObjectURL(url);

@@ -9,9 +9,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantMessage } from '@ag-ui/client';
 import { repeat } from '../../../../internal/repeat.js';
-import type { RenderedMarkdown } from '../../../../internal/markdown.js';
 import type { CopyButton, EntryContext, EntryKind } from '../entry-kind.js';
-import { renderMarkdown } from '../markdown-view.js';
+import { renderReplyText } from '../markdown-view.js';
 import { hiddenToolCallsSummary, TOOL_CARDS_PAGE, windowToolCalls } from '../tool-cards-window.js';
 
 /** The entry of an assistant message with text or tool calls (empty ones are not shown). */
@@ -48,20 +47,21 @@ function renderAssistantEntry(entry: AssistantEntry, context: EntryContext): Tem
       : renderHiddenToolCalls(hidden.length, hiddenToolCallsSummary(hidden, (toolCall) => records?.get(toolCall.id)?.status ?? 'unanswered'), context);
   // No Copy while the reply is still being written.
   const copy = streaming ? undefined : context.copyButton(entry.id);
-  return renderAssistantMessage(entry, markdown, { cards, count: shown.length, hidden: hiddenRow }, copy);
+  const text = markdown ? renderReplyText(content, markdown, streaming) : undefined;
+  return renderAssistantMessage(entry, text, { cards, count: shown.length, hidden: hiddenRow }, copy);
 }
 
-/** The message's box: markdown, Copy, and the list of its tool call cards (`hidden` first). */
+/** The message's box: its text (`renderReplyText`), Copy, and the list of its tool call cards (`hidden` first). */
 function renderAssistantMessage(
   entry: AssistantEntry,
-  markdown: RenderedMarkdown | undefined,
+  text: TemplateResult | undefined,
   toolCards: { cards: unknown; count: number; hidden: unknown },
   copy: CopyButton | undefined,
 ): TemplateResult {
   return html`<div part="message message-assistant" class="message assistant" data-message-id=${entry.id}>
     <span class="visually-hidden">Assistant said:</span>
-    ${markdown ? html`<div part="message-content" class="message-content markdown">${renderMarkdown(markdown)}</div>` : nothing}
-    ${markdown && copy ? renderCopyButton(entry.id, copy) : nothing}
+    ${text ?? nothing}
+    ${text && copy ? renderCopyButton(entry.id, copy) : nothing}
     ${toolCards.count > 0 ? html`<div part="tool-calls" class="tool-calls">${toolCards.hidden}${toolCards.cards}</div>` : nothing}
   </div>`;
 }
