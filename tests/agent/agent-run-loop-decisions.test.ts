@@ -45,8 +45,14 @@ describe('AgentRunLoop decisions and tool-call records', () => {
     await loop.sendMessage('Email x@y.com');
     const record = loop.toolCalls.get('call-approval-1')!;
     expect(record).to.deep.include({ kind: 'backend', status: 'awaiting_approval' });
-    // The interrupt's responseSchema takes editedArgs: the arguments may be edited before approving.
-    expect(record.approval).to.deep.equal({ args: { to: 'x@y.com' }, defaultPrevented: false, editable: true });
+    // The interrupt's responseSchema takes editedArgs: the arguments may be edited before approving; its message is kept
+    // for the card.
+    expect(record.approval).to.deep.equal({
+      args: { to: 'x@y.com' },
+      defaultPrevented: false,
+      editable: true,
+      message: 'Approve send_email?',
+    });
     const [decision] = loop.decisions;
     expect(decision).to.deep.include({ kind: 'interrupt', toolCallId: 'call-approval-1', state: 'open' });
     expect(decision!.answer({ maybe: true })).to.equal(false); // not an approval's shape
