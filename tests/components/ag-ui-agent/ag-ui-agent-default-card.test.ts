@@ -43,25 +43,32 @@ function inCard(el: AgUiAgent, toolCallId: string, part: string): HTMLElement | 
 }
 
 describe('<ag-ui-agent> default tool card', () => {
-  it("heads the card with the tool's readable name and keeps the raw name beside it", async () => {
+  it("heads the card with the tool's readable name, and the raw name beside it only when it says more", async () => {
     const el = await mountThread();
     expect(inCard(el, 'c1', 'tool-call-title')!.textContent!.trim()).to.equal('Get weather');
-    expect(inCard(el, 'c1', 'tool-call-name')!.textContent!.trim()).to.equal('get_weather');
-    // metadata.title wins over the name.
+    // `get_weather` only repeats "Get weather" (case and separators): kept for ::part, not shown.
+    const repeated = inCard(el, 'c1', 'tool-call-name')!;
+    expect(repeated.textContent!.trim()).to.equal('get_weather');
+    expect(repeated.hidden).to.equal(true);
+    expect(repeated.getBoundingClientRect().width).to.equal(0);
+    // metadata.title wins over the name, and then the name says something the title does not.
     expect(inCard(el, 'c2', 'tool-call-title')!.textContent!.trim()).to.equal('Send an email');
-    expect(inCard(el, 'c2', 'tool-call-name')!.textContent!.trim()).to.equal('send_mail');
+    const shown = inCard(el, 'c2', 'tool-call-name')!;
+    expect(shown.textContent!.trim()).to.equal('send_mail');
+    expect(shown.hidden).to.equal(false);
+    expect(shown.getBoundingClientRect().width).to.be.greaterThan(0);
     await expect(el).to.be.accessible();
   });
 
   it('keeps the status mark on the line of its text when a narrow card wraps its header', async () => {
     const el = await mountThread();
     el.style.width = '240px';
+    // c2's title and name fill the first line: its status goes to the next one, the mark with it (c1 shows no name).
+    const wrapped = inCard(el, 'c2', 'tool-call-status')!.getBoundingClientRect();
+    expect(wrapped.top, 'the status wraps below the title').to.be.greaterThan(inCard(el, 'c2', 'tool-call-title')!.getBoundingClientRect().bottom - 1);
     for (const id of ['c1', 'c2']) {
-      // The title and the name fill the first line: the status goes to the next one, its mark with it.
       const mark = inCard(el, id, 'tool-call-status-icon')!.getBoundingClientRect();
       const status = inCard(el, id, 'tool-call-status')!.getBoundingClientRect();
-      const title = inCard(el, id, 'tool-call-title')!.getBoundingClientRect();
-      expect(status.top, `${id}: the status wraps below the title`).to.be.greaterThan(title.bottom - 1);
       expect(Math.abs(mark.bottom - status.bottom), `${id}: mark and text on one line`).to.be.below(4);
       expect(mark.right).to.be.at.most(status.left + 1);
     }

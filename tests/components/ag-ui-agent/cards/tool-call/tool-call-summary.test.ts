@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import {
   argumentsSummary,
   humanizeToolName,
+  nameRepeatsTitle,
   resultSummary,
   SUMMARY_MAX_CHARS,
   toolTitle,
@@ -16,6 +17,15 @@ describe('tool card summary', () => {
     expect(humanizeToolName('mcp__github__create_issue')).to.equal('Create issue');
     expect(humanizeToolName('webmcp__add_todo')).to.equal('Add todo');
     expect(humanizeToolName('___')).to.equal('___');
+  });
+
+  it('finds a raw name that only repeats its title in other case and separators', () => {
+    expect(nameRepeatsTitle('add', toolTitle('add', undefined))).to.equal(true); // "Add add" before
+    expect(nameRepeatsTitle('calculator', 'Calculator')).to.equal(true);
+    expect(nameRepeatsTitle('get-current.time', 'Get current time')).to.equal(true);
+    expect(nameRepeatsTitle('send_mail', 'Send an email')).to.equal(false);
+    // A namespaced id names its source too.
+    expect(nameRepeatsTitle('mcp__notes__add', toolTitle('mcp__notes__add', undefined))).to.equal(false);
   });
 
   it("prefers the tool's own title when it is not blank", () => {

@@ -15,7 +15,7 @@ import type { LazyPartStatus } from '../../parts/lazy-part.js';
 import type { ArgumentsEdit, ToolApprovalCardOptions } from '../approval/render-tool-approval.js';
 import { renderPayloadSection } from './render-tool-payload.js';
 import { renderToolSourceBadges } from './render-tool-source.js';
-import { argumentsSummary, resultSummary, toolTitle } from './tool-call-summary.js';
+import { argumentsSummary, nameRepeatsTitle, resultSummary, toolTitle } from './tool-call-summary.js';
 
 /** What a card shows: the call's record, as the page may see it. */
 export interface ToolCallCardData {
@@ -188,6 +188,7 @@ export interface CustomCard {
  */
 export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomRendering): TemplateResult {
   const status = data.retry && isCancellable(data) ? 'retrying' : data.status;
+  const title = toolTitle(data.toolCallName, data.title);
   const label = statusLabel(data, options.now);
   return html`
     <div
@@ -200,8 +201,10 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
       tabindex="-1"
     >
       <div part="tool-call-header" class="tool-call-header">
-        <span part="tool-call-title" class="tool-call-title">${toolTitle(data.toolCallName, data.title)}</span>
-        <span part="tool-call-name" class="tool-call-name">${data.toolCallName}</span>
+        <span part="tool-call-title" class="tool-call-title">${title}</span>
+        <span part="tool-call-name" class="tool-call-name" ?hidden=${nameRepeatsTitle(data.toolCallName, title)}
+          >${data.toolCallName}</span
+        >
         ${data.kind === 'backend'
           ? html`<span part="tool-call-badge" class="tool-call-badge" title="Run by the agent's server, not in this page"
               >server-side</span

@@ -37,6 +37,15 @@ export function toolTitle(toolCallName: string, title: string | undefined): stri
   return typeof title === 'string' && title.trim() !== '' ? title.trim() : humanizeToolName(toolCallName);
 }
 
+/**
+ * Whether the raw `toolCallName` would only repeat `title` ("Add" and `add`, "Get weather" and `get_weather`): the two
+ * differ at most in case and separators (spaces, `_`, `-`, `.`). A namespaced name (`mcp__notes__add`) says more.
+ */
+export function nameRepeatsTitle(toolCallName: string, title: string): boolean {
+  const bare = (text: string) => text.toLowerCase().replace(/[\s_.-]+/g, '');
+  return bare(toolCallName) === bare(title);
+}
+
 /** `text` on one line, cut to {@link SUMMARY_MAX_CHARS} with an ellipsis. */
 export function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
