@@ -25,6 +25,7 @@
 import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
 import type { TrustedHTML, TrustedTypePolicy } from 'trusted-types/lib/index.js';
+import { errorText } from './error-text.js';
 
 /**
  * The name of the Trusted Types policy this module creates (once, on first use): a page that enforces Trusted Types
@@ -351,8 +352,7 @@ export class IncrementalMarkdown {
     } catch (cause) {
       this.#restart();
       this.#source = head;
-      const message = cause instanceof Error ? `${cause.name}: ${cause.message.split('\n')[0]}` : String(cause);
-      const error: MarkdownRenderError = { code: 'markdown_render_failed', message };
+      const error: MarkdownRenderError = { code: 'markdown_render_failed', message: errorText(cause) };
       this.#rendered = { chunks: [], tail: '', tailBase: '', tailBaseHtml: '', tailText: '', stale: false, error };
       return this.#rendered;
     }

@@ -40,8 +40,3 @@ export function renderEntryNotice(code: RenderErrorCode): TemplateResult {
 export function renderFailedEntry(messageId: string): TemplateResult {
   return html`<div part="message" class="message" data-message-id=${messageId}>${renderEntryNotice(RenderErrorCode.ENTRY_RENDER_FAILED)}</div>`;
 }
-
-/** The text of a thrown value for a report: `Name: first line of the message`. */
-export function errorText(cause: unknown): string {
-  return cause instanceof Error ? `${cause.name}: ${cause.message.split('\n')[0]}` : String(cause);
-}

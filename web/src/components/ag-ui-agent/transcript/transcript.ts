@@ -7,7 +7,8 @@
  */
 import type { Message } from '@ag-ui/client';
 import type { EntryContext, EntryKind } from './entry-kind.js';
-import { errorText, renderFailedEntry, RenderErrorCode } from './entry-error.js';
+import { errorText } from '../../../internal/error-text.js';
+import { renderFailedEntry, RenderErrorCode } from './entry-error.js';
 import { ENTRY_KINDS, type TranscriptItem } from './entry-kinds.js';
 
 export type { TranscriptItem };
