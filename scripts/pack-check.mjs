@@ -2,7 +2,8 @@
 // `npm run pack-check`: does the package a user installs work where users are? Builds and packs ag-ui-lit
 // (`npm run build`, `npm pack`), then makes four fresh apps in a temporary folder from tests/fixtures/pack-apps/ -
 // Vite vanilla TypeScript, React 18 and React 19 (Vite + @vitejs/plugin-react), Vue 3 (Vite + @vitejs/plugin-vue) -
-// installs the tarball into each from the registry, and checks in each:
+// installs the tarball into each (the vanilla app with the README's own `npm install <tarball> zod`; then the README
+// and docs/ the package ships must link only to files inside it), and checks in each:
 //   1. `tsc --noEmit` (Vue: `vue-tsc --noEmit`) passes: `document.querySelector('ag-ui-agent')` is the element class,
 //      event details are typed, `defineTool` infers handler arguments, the React wrapper's JSX and the Vue template
 //      (with `ag-ui-lit/vue`) are typed (each app's @ts-expect-error / @vue-expect-error lines fail the check if the
@@ -23,7 +24,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../bench/cdp-browser.mjs';
 import { checkBundlers, makeFreshApp } from './bundler-check.mjs';
@@ -45,7 +46,7 @@ const common = {
 };
 const react = { '@vitejs/plugin-react': '^6.0.0' };
 const APPS = [
-  { name: 'vanilla', template: 'vanilla', body: '<ag-ui-agent></ag-ui-agent>\n<output id="result"></output>', dependencies: common },
+  { name: 'vanilla', template: 'vanilla', body: '<ag-ui-agent></ag-ui-agent>\n<output id="result"></output>', dependencies: common, readmeInstall: true },
   {
     name: 'react18',
     template: 'react',
@@ -105,11 +106,14 @@ function run(command, commandArgs, cwd) {
  * template's files but vite.config.ts, and the shared ones), configs. */
 function writeApp(dir, app, tarball) {
   mkdirSync(join(dir, 'src'), { recursive: true });
+  // The vanilla app gets ag-ui-lit and zod the way the README's Install section says (`npm install <tarball> zod`,
+  // see installCommand); the others name the tarball in package.json.
+  const { zod, ...rest } = app.dependencies;
   const packageJson = {
     name: `pack-check-${app.name}`,
     private: true,
     type: 'module',
-    dependencies: { 'ag-ui-lit': `file:${tarball}`, ...app.dependencies },
+    dependencies: app.readmeInstall ? rest : { 'ag-ui-lit': `file:${tarball}`, zod, ...rest },
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(packageJson, null, 2)}\n`);
   const template = join(TEMPLATES, app.template);
@@ -124,6 +128,36 @@ function writeApp(dir, app, tarball) {
     `<body>\n${app.body}\n<script type="module" src="/src/${main}"></script>\n</body></html>`,
   ];
   writeFileSync(join(dir, 'index.html'), `${html.join('\n')}\n`);
+}
+
+/**
+ * The install command of an app: for `readmeInstall`, the one in the README's Install section (`npm install
+ * <path>/ag-ui-lit-<version>.tgz zod`), read from README.md so the check fails when the README changes its advice.
+ */
+function installCommand(app, tarball) {
+  if (!app.readmeInstall) return ['install'];
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Install'));
+  const line = section.match(/^npm install (\S+\.tgz) zod\b/m);
+  if (!line) throw new Error("README.md's Install section no longer shows `npm install <tarball> zod`");
+  return ['install', tarball, `zod@${app.dependencies.zod}`];
+}
+
+/** Every relative link of README.md and docs/**.md in the installed package names a file the package holds. */
+function checkShippedLinks(packageDir) {
+  const files = ['README.md', ...readdirSync(join(packageDir, 'docs'), { recursive: true }).map((name) => join('docs', String(name)))]
+    .filter((file) => file.endsWith('.md'));
+  const broken = [];
+  for (const file of files) {
+    const text = readFileSync(join(packageDir, file), 'utf8').replace(/^```[^\n]*\n[\s\S]*?^```/gm, '').replace(/`[^`]*`/g, '');
+    for (const [, target] of text.matchAll(/\]\(\s*<?([^)\s>]+)>?[^)]*\)/g)) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('//')) continue;
+      const path = join(packageDir, dirname(file), decodeURIComponent(target.split('#', 1)[0]));
+      if (!existsSync(path)) broken.push(`${file}: ${target}`);
+    }
+  }
+  if (broken.length) throw new Error(`links to files the package does not hold:\n  ${broken.join('\n  ')}`);
+  console.log(`\n  ${files.length} Markdown files, every relative link resolves inside the package`);
 }
 
 /** The manifest as a consumer's tools find it: by the export `ag-ui-lit/custom-elements.json` and by `customElements`. */
@@ -218,8 +252,13 @@ try {
   for (const app of APPS) writeApp(join(work, app.name), app, tarball);
   // The installs are network-bound: run them together.
   if (APPS.length) await step(`npm install (${APPS.map((app) => app.name).join(', ')}, in parallel)`, () =>
-    Promise.all(APPS.map((app) => run('npm', ['install', '--no-audit', '--no-fund'], join(work, app.name))))
+    Promise.all(APPS.map((app) => run('npm', [...installCommand(app, tarball), '--no-audit', '--no-fund'], join(work, app.name))))
   );
+  if (APPS.some((app) => app.readmeInstall)) {
+    await step('the shipped README and docs link only to files in the package', () =>
+      checkShippedLinks(join(work, APPS.find((app) => app.readmeInstall).name, 'node_modules/ag-ui-lit'))
+    );
+  }
   if (APPS.length) browser = await launchBrowser({ executablePath: chrome, args: CHROME_ARGS });
   for (const app of APPS) {
     const dir = join(work, app.name);

@@ -1,6 +1,7 @@
 // Every relative link of the Markdown docs (README.md, docs/**, bench/README.md) points to a file or folder of the
 // repository, and a `#fragment` to a heading of that file, so moving or renaming a doc or a section cannot leave a
-// dead link behind. Links to other sites are not fetched.
+// dead link behind; and the docs the package ships (README.md, docs/**) link only to files it ships, so they also work
+// read from node_modules/ag-ui-lit/. Links to other sites are not fetched.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -52,6 +53,24 @@ function anchorsOf(markdown: string): Set<string> {
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//');
 
+/** What `npm pack` puts in the package: package.json `files`, and the files npm always includes. */
+function shippedTopLevel(): Set<string> {
+  const { files } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] };
+  return new Set([...files, 'package.json', 'README.md', 'LICENSE']);
+}
+
+/** The relative link targets of `file` that resolve outside what the package ships. */
+function unshippedLinks(file: string): string[] {
+  const shipped = shippedTopLevel();
+  return linkTargets(readFileSync(join(root, file), 'utf8'))
+    .filter((target) => !isExternal(target) && !target.startsWith('#'))
+    .filter((target) => {
+      const path = decodeURIComponent(target.split('#', 1)[0]!);
+      const top = relative(root, path.startsWith('/') ? join(root, path) : join(root, dirname(file), path)).split(/[\\/]/)[0]!;
+      return !shipped.has(top);
+    });
+}
+
 /** The broken relative links of `file`, as `target (why)`. */
 function brokenLinks(file: string): string[] {
   const broken: string[] = [];
@@ -76,6 +95,14 @@ describe('relative links in the docs', () => {
   for (const file of markdownFiles()) {
     it(`${file}: every relative link resolves`, () => {
       assert.deepEqual(brokenLinks(file), [], `broken links in ${file}`);
+    });
+  }
+});
+
+describe('links in the docs the package ships', () => {
+  for (const file of markdownFiles().filter((name) => name !== 'bench/README.md')) {
+    it(`${file}: links only to files in the package`, () => {
+      assert.deepEqual(unshippedLinks(file), [], `links in ${file} to files that npm pack leaves out`);
     });
   }
 });
