@@ -12,7 +12,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * a page imports, so that a wrapper can never pull in a copy of it.
  */
 const externalDeps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), 'react-dom'];
-const external = (id: string) => externalDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
+const external = (id: string) => id.startsWith('node:') || externalDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
  * Mounts the demo AG-UI agent (and the scripted test agents) at /api/*, and the demo's MCP notes server at /mcp/notes,
@@ -60,6 +60,7 @@ export default defineConfig(({ command, mode }) => ({
               'react/index': 'web/src/react/index.ts',
               'react/inspector': 'web/src/react/inspector.ts',
               a2ui: 'web/src/a2ui.ts',
+              'server/index': 'web/src/server/index.ts',
             },
             formats: ['es'],
           },
