@@ -182,7 +182,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
  * @csspart part-loading - The line (`role=status`) shown while a part loaded on first use (interrupt cards, approval card, activity view) loads: milliseconds, a local chunk.
  * @csspart part-error - Why such a part is not shown (`role=alert`, `data-code="part_load_failed"`): its chunk could not be loaded.
- * @csspart persistence-notice - The notice shown when the thread could not be saved or loaded (`role=status`).
+ * @csspart persistence-notice - The notice shown when the thread could not be saved or loaded (`role=status`); `run-notice` says (`role=status`) that the model declined to answer (the last run's `finishReason` was `content-filter`), until the next run.
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
  * @csspart error-retry - Its Retry button (a failed run, unless `max_tool_iterations` or `protocol_error`).
