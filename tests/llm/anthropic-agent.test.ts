@@ -1,6 +1,7 @@
-import { EventType, type BaseEvent, type Message, type RunFinishedEvent, type ToolCallStartEvent } from '@ag-ui/client';
+import { EventType, type BaseEvent, type Message, type RunErrorEvent, type RunFinishedEvent, type ToolCallStartEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
-import { AnthropicAgent, LlmConfigError, type LlmAgentOptions } from '../../web/src/llm/index.js';
+import sinon from 'sinon';
+import { AnthropicAgent, LlmConfigError, LlmErrorCode, type LlmAgentOptions } from '../../web/src/llm/index.js';
 import { TEST_KEY, afterToolRound, expectPlainReply, expectReasoningThenText, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
 import type { ReplayStep } from '../helpers/llm-replay-client.js';
 import { FIXTURE_TOOLS, collect, ofType, runInput } from '../helpers/llm-replay.js';
@@ -107,7 +108,37 @@ describe('AnthropicAgent', () => {
     expectReasoningThenText(events);
   });
 
-  it('throws in a browser when given a key without dangerouslyAllowBrowser', () => {
-    expect(() => new AnthropicAgent({ model: 'claude-sonnet-4-5', apiKey: TEST_KEY })).to.throw(LlmConfigError, /dangerouslyAllowBrowser/);
+  it('does not throw for a key in a browser without dangerouslyAllowBrowser: configError holds it, each run ends config_error', async () => {
+    const requests: unknown[] = [];
+    const agent = new AnthropicAgent({ model: 'claude-sonnet-4-5', apiKey: TEST_KEY, fetch: async (...args) => (requests.push(args), fetch(...args)) });
+    expect(agent.configError).to.be.instanceOf(LlmConfigError);
+    expect(agent.configError!.code).to.equal('config_error');
+    expect(agent.configError!.message).to.match(/dangerouslyAllowBrowser/);
+    const events = await collect(agent.run(runInput([USER])));
+    expect(events.map((event) => event.type)).to.deep.equal([EventType.RUN_STARTED, EventType.RUN_ERROR]);
+    expect(ofType<RunErrorEvent>(events, EventType.RUN_ERROR)[0]).to.deep.include({ code: LlmErrorCode.CONFIG_ERROR, message: agent.configError!.message });
+    expect(JSON.stringify(events)).not.to.contain(TEST_KEY);
+    expect(requests).to.deep.equal([]);
+  });
+
+  it('ends the run with config_error, sending nothing, when the hosted API gets no key', async () => {
+    const fetchSpy = sinon.spy(globalThis, 'fetch');
+    try {
+      const agent = new AnthropicAgent({ model: 'claude-sonnet-4-5', dangerouslyAllowBrowser: true });
+      const events = await collect(agent.run(runInput([USER])));
+      const error = ofType<RunErrorEvent>(events, EventType.RUN_ERROR)[0]!;
+      expect(error.code).to.equal(LlmErrorCode.CONFIG_ERROR);
+      expect(error.message).to.match(/https:\/\/api\.anthropic\.com\/v1 needs an API key/);
+      expect(fetchSpy.callCount).to.equal(0);
+    } finally {
+      fetchSpy.restore();
+    }
+  });
+
+  it('sends a keyless request to a base URL that is not the hosted API (a local model, a proxy that adds the key)', async () => {
+    const { agent, replay } = await agentFor([{ fixture: 'anthropic/text.sse' }], { apiKey: undefined });
+    expect(agent.configError).to.equal(undefined);
+    expectPlainReply(await collect(agent.run(runInput([USER]))));
+    expect(await replay.requests()).to.have.length(1);
   });
 });

@@ -7,7 +7,7 @@ import sinon from 'sinon';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
-import { LlmErrorCode, type LlmAgent } from '../../web/src/llm/index.js';
+import { AnthropicAgent, LlmErrorCode, OpenAIChatAgent, type LlmAgent } from '../../web/src/llm/index.js';
 import { ToolRegistry, type ToolDefinition } from '../../web/src/tools/index.js';
 import { FIXTURES, PROVIDERS, SPLIT_CALL_ID, TEST_KEY, guardUnhandledRejections, providerAgent } from '../helpers/llm-providers.js';
 import { $, assistantText, rendered } from '../components/ag-ui-agent/helpers.js';
@@ -133,6 +133,72 @@ describe('<ag-ui-agent> with a provider agent', () => {
       }
     });
   }
+
+  for (const provider of PROVIDERS) {
+    it(`names the ${provider} model endpoint it could not reach, and why that may be, in network_error`, async () => {
+      const baseUrl = 'http://127.0.0.1:1/v1';
+      const options = { baseUrl, model: 'm', retry: { maxRetries: 0 } };
+      const agent = provider === 'openai' ? new OpenAIChatAgent(options) : new AnthropicAgent(options);
+      const el = await mountWith(agent, new ToolRegistry());
+      const failed = oneEvent(el, 'ag-ui-run-error');
+      await el.sendMessage('Hi');
+      const { detail } = await failed;
+      await rendered(el);
+
+      expect(detail.agentCode).to.equal(LlmErrorCode.NETWORK_ERROR);
+      expect(detail.message).to.contain(`Could not reach the ${provider === 'openai' ? 'openai-compatible' : 'anthropic'} model m at ${baseUrl}`);
+      expect(detail.message).to.match(/server may be down.*CORS.*troubleshooting\.md#the-model-endpoint-cannot-be-reached/);
+      expect($(el, '[part="error-message"]')?.textContent ?? '').to.contain(`at ${baseUrl}`);
+    });
+  }
+
+  const refusals = [
+    { provider: 'anthropic', fixture: 'anthropic/refusal-empty.sse', raw: 'refusal' },
+    { provider: 'openai', fixture: 'openai/content-filter.sse', raw: 'content_filter' },
+  ] as const;
+  for (const { provider, fixture: file, raw } of refusals) {
+    it(`shows that the ${provider} model declined (${raw}, no text) and fires ag-ui-run-finished with the finish reason`, async () => {
+      const { agent } = await providerAgent(provider, [{ fixture: file }, { fixture: FIXTURES[provider].text }]);
+      const el = await mountWith(agent, new ToolRegistry());
+      const errors: unknown[] = [];
+      el.addEventListener('ag-ui-run-error', (event) => errors.push(event.detail));
+      const finished = oneEvent(el, 'ag-ui-run-finished');
+      await el.sendMessage('Something the model will not do');
+      const { detail } = await finished;
+      await rendered(el);
+
+      expect(errors).to.deep.equal([]);
+      expect(detail.finishReason).to.equal('content-filter');
+      expect(detail.result).to.deep.equal({ finishReason: 'content-filter', rawFinishReason: raw });
+      const notice = $(el, '[part="run-notice"]');
+      expect(notice?.getAttribute('role')).to.equal('status');
+      expect(notice?.textContent ?? '').to.match(/model declined to answer/);
+      await expect(el).to.be.accessible();
+
+      // The next message starts a new run; the notice goes with the old one.
+      await el.sendMessage('Hi');
+      await rendered(el);
+      expect($(el, '[part="run-notice"]')).to.equal(null);
+    });
+  }
+
+  it('reports a key given in a browser without dangerouslyAllowBrowser as config_error, not as a missing agent', async () => {
+    const { agent, replay } = await providerAgent('anthropic', [{ fixture: FIXTURES.anthropic.text }], { dangerouslyAllowBrowser: false });
+    const el = await mountWith(agent, new ToolRegistry());
+    const failed = oneEvent(el, 'ag-ui-run-error');
+    await el.sendMessage('Hi');
+    const { detail } = await failed;
+    await rendered(el);
+
+    expect(detail.code).to.equal('run_error');
+    expect(detail.agentCode).to.equal(LlmErrorCode.CONFIG_ERROR);
+    expect(detail.message).to.match(/API key in a browser.*dangerouslyAllowBrowser: true/);
+    const shown = $(el, '[part="error-message"]')?.textContent ?? '';
+    expect(shown).to.contain('dangerouslyAllowBrowser');
+    expect(shown).not.to.contain('No agent to send to');
+    expect(shown).not.to.contain(TEST_KEY);
+    expect(await replay.requests()).to.deep.equal([]);
+  });
 
   it('aborts the model request when the person presses Stop mid-stream', async () => {
     const { agent, replay } = await providerAgent('openai', [{ fixture: 'openai/text.sse', hangAfter: 700 }]);

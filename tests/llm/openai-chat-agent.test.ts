@@ -1,6 +1,7 @@
-import { EventType, type Message, type RunFinishedEvent, type ToolCallStartEvent } from '@ag-ui/client';
+import { EventType, type Message, type RunErrorEvent, type RunFinishedEvent, type ToolCallStartEvent } from '@ag-ui/client';
 import { expect } from '@open-wc/testing';
-import { OpenAIChatAgent, LlmConfigError, type LlmAgentOptions } from '../../web/src/llm/index.js';
+import sinon from 'sinon';
+import { OpenAIChatAgent, LlmErrorCode, type LlmAgentOptions, type OpenAIChatAgentOptions } from '../../web/src/llm/index.js';
 import { TEST_KEY, afterToolRound, expectPlainReply, expectReasoningThenText, argsOf, expectParallelCalls, guardUnhandledRejections, providerAgent, textOf } from '../helpers/llm-providers.js';
 import type { ReplayStep } from '../helpers/llm-replay-client.js';
 import { FIXTURE_TOOLS, collect, ofType, runInput, types } from '../helpers/llm-replay.js';
@@ -134,9 +135,29 @@ describe('OpenAIChatAgent', () => {
     expect(ofType<RunFinishedEvent>(events, EventType.RUN_FINISHED)[0]!.usage![0]).to.deep.include({ outputTokens: 30, reasoningTokens: 20 });
   });
 
-  it('throws in a browser when given a key without dangerouslyAllowBrowser, and not for a keyless local model', () => {
-    expect(() => new OpenAIChatAgent({ baseUrl: 'https://llm.test/v1', model: 'm', apiKey: TEST_KEY })).to.throw(LlmConfigError, /dangerouslyAllowBrowser/);
-    expect(() => new OpenAIChatAgent({ baseUrl: 'https://llm.test/v1', model: 'm', headers: { Authorization: `Bearer ${TEST_KEY}` } })).to.throw(LlmConfigError);
-    expect(() => new OpenAIChatAgent({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.2' })).not.to.throw();
+  it('does not throw for options that cannot work: configError says what is wrong, and each run ends config_error', async () => {
+    const cases: Array<[OpenAIChatAgentOptions, RegExp]> = [
+      [{ baseUrl: 'https://llm.test/v1', model: 'm', apiKey: TEST_KEY }, /dangerouslyAllowBrowser/],
+      [{ baseUrl: 'https://llm.test/v1', model: 'm', headers: { Authorization: `Bearer ${TEST_KEY}` } }, /dangerouslyAllowBrowser/],
+      [{ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1-mini' }, /https:\/\/api\.openai\.com\/v1 needs an API key/],
+      [{ baseUrl: '', model: 'm' }, /needs a baseUrl/],
+      [{ baseUrl: 'http://localhost:11434/v1', model: '' }, /needs a model id/],
+    ];
+    const fetchSpy = sinon.spy(globalThis, 'fetch');
+    try {
+      for (const [options, message] of cases) {
+        const agent = new OpenAIChatAgent(options);
+        expect(agent.configError?.message ?? 'none', JSON.stringify(options)).to.match(message);
+        const events = await collect(agent.run(runInput([USER])));
+        expect(ofType<RunErrorEvent>(events, EventType.RUN_ERROR)[0]).to.deep.include({ code: LlmErrorCode.CONFIG_ERROR, message: agent.configError!.message });
+        expect(JSON.stringify(events)).not.to.contain(TEST_KEY);
+      }
+      expect(fetchSpy.callCount).to.equal(0);
+    } finally {
+      fetchSpy.restore();
+    }
+    expect(new OpenAIChatAgent({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.2' }).configError).to.equal(undefined);
+    // A custom fetch may add the key itself: not a config error.
+    expect(new OpenAIChatAgent({ baseUrl: 'https://api.openai.com/v1', model: 'm', fetch: (...args) => fetch(...args) }).configError).to.equal(undefined);
   });
 });

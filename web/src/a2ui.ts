@@ -21,4 +21,4 @@ registerA2uiRenderer(() => import('./components/ag-ui-agent/cards/a2ui/render-a2
 
 export { A2UI_ACTIVITY_TYPE, A2uiErrorCode } from './components/ag-ui-agent/cards/a2ui/a2ui-activity.js';
 export { A2UI_MAX_COMPONENTS, A2UI_MAX_DEPTH } from './components/ag-ui-agent/cards/a2ui/a2ui-size.js';
-export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './components/ag-ui-agent/cards/a2ui/a2ui-activity.js';
+export type { A2uiActionDetail, A2uiClientDataModel, A2uiErrorDetail, A2uiUserAction } from './components/ag-ui-agent/cards/a2ui/a2ui-activity.js';

@@ -88,6 +88,37 @@ function bookingScript(input: RunAgentInput, index: number): BaseEvent[] {
   ] as BaseEvent[];
 }
 
+/**
+ * A surface that asks for its data model with every action (`sendDataModel`), with markdown in a Text (and markup that
+ * must not run), a TextField bound to `/name`, and a button.
+ */
+const DATA_SURFACE = [
+  { version: 'v0.9', createSurface: { surfaceId: 'trip', catalogId: CATALOG, sendDataModel: true } },
+  {
+    version: 'v0.9',
+    updateComponents: {
+      surfaceId: 'trip',
+      components: [
+        { id: 'root', component: 'Column', children: ['intro', 'name', 'ok'] },
+        { id: 'intro', component: 'Text', text: 'Who is **travelling**? <img src="x" onerror="window.__a2uiInjected = true">' },
+        { id: 'name', component: 'TextField', label: 'Name', value: { path: '/name' } },
+        { id: 'ok', component: 'Button', child: 'ok-label', action: { event: { name: 'book', context: { flight: 'LH 123' } } } },
+        { id: 'ok-label', component: 'Text', text: 'Book it' },
+      ],
+    },
+  },
+  { version: 'v0.9', updateDataModel: { surfaceId: 'trip', path: '/', value: { name: 'Ada', seats: 2 } } },
+];
+
+/** `bookingScript` with `DATA_SURFACE` as the first run's surface. */
+function dataScript(input: RunAgentInput, index: number): BaseEvent[] {
+  const events = bookingScript(input, index);
+  if (index > 0) return events;
+  return events.map((event) =>
+    event.type === EventType.TOOL_CALL_RESULT ? ({ ...event, content: JSON.stringify({ a2ui_operations: DATA_SURFACE }) } as BaseEvent) : event,
+  );
+}
+
 /** The `<a2ui-surface>` of the element's first A2UI entry, once its button has rendered. */
 async function surfaceButton(el: AgUiAgent): Promise<HTMLButtonElement> {
   let button: HTMLButtonElement | null | undefined;
@@ -142,6 +173,8 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
     const sent = inner.inputs[1]!;
     const userAction = (sent.forwardedProps as { a2uiAction: { userAction: Record<string, unknown> } }).a2uiAction.userAction;
     expect(userAction).to.deep.include({ name: 'book', surfaceId: 'confirm', sourceComponentId: 'ok', context: { flight: 'LH 123' } });
+    expect(sent.forwardedProps, 'no surface asked for its data model').not.to.have.property('a2uiClientDataModel');
+    expect(detail.dataModel).to.equal(undefined);
     const logged = sent.messages.find((message) => message.role === 'assistant' && message.toolCalls?.[0]?.function.name === LOG_A2UI_EVENT_TOOL_NAME);
     expect(logged, 'the synthetic log_a2ui_event call').to.not.equal(undefined);
     const told = sent.messages.at(-1);
@@ -164,6 +197,48 @@ describe('<ag-ui-agent> A2UI surfaces', () => {
     await rendered(el);
     expect(inner.inputs).to.have.length(1);
     expect(el.running).to.equal(false);
+  });
+
+  it('renders A2UI text as sanitized markdown with the element\'s renderer, not as raw markdown', async () => {
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${new A2uiServerAgent(new ScriptedAgent(dataScript))}></ag-ui-agent>`);
+    await el.sendMessage('Find me a flight');
+    await surfaceButton(el);
+    const surfaceRoot = $(el, '[part~="a2ui-surface"]')!.shadowRoot!;
+    let text: HTMLElement | null | undefined;
+    await waitUntil(() => {
+      // The basic catalog's components render in the light DOM of the surface's shadow root.
+      text = [...surfaceRoot.querySelectorAll<HTMLElement>('a2ui-basic-text .a2ui-text')].find((node) => node.textContent?.includes('Who is'));
+      return Boolean(text?.querySelector('strong'));
+    }, 'the A2UI text is not rendered as markdown');
+    expect(text!.querySelector('strong')!.textContent).to.equal('travelling');
+    expect(text!.textContent).not.to.contain('**');
+    // The model's markup went through the element's sanitizer: the image stays, its handler does not.
+    expect(text!.querySelector('img')?.hasAttribute('onerror')).to.equal(false);
+    expect((window as { __a2uiInjected?: boolean }).__a2uiInjected).to.equal(undefined);
+  });
+
+  it('sends the data model of a sendDataModel surface with its action, as forwardedProps.a2uiClientDataModel', async () => {
+    const inner = new ScriptedAgent(dataScript);
+    const el = await fixture<AgUiAgent>(html`<ag-ui-agent .agent=${new A2uiServerAgent(inner)}></ag-ui-agent>`);
+    await el.sendMessage('Find me a flight');
+    const button = await surfaceButton(el);
+    // The person edits the bound field: the surface's data model changes before the action.
+    const input = $(el, '[part~="a2ui-surface"]')!.shadowRoot!.querySelector<HTMLInputElement>('a2ui-basic-textfield input')!;
+    expect(input.value).to.equal('Ada');
+    input.value = 'Grace';
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+
+    const action = oneEvent(el, 'ag-ui-a2ui-action');
+    const finished = oneEvent(el, 'ag-ui-run-finished');
+    button.click();
+    const detail = ((await action) as CustomEvent<A2uiActionDetail>).detail;
+    const expected = { version: 'v0.9', surfaces: { trip: { name: 'Grace', seats: 2 } } };
+    expect(detail.dataModel).to.deep.equal(expected);
+    await finished;
+    expect(inner.inputs).to.have.length(2);
+    const forwarded = inner.inputs[1]!.forwardedProps as Record<string, unknown>;
+    expect(forwarded.a2uiClientDataModel).to.deep.equal(expected);
+    expect((forwarded.a2uiAction as { userAction: unknown }).userAction).to.deep.include({ name: 'book', surfaceId: 'trip' });
   });
 
   it('shows bad surface data and unknown components as a contained error, and the rest of the transcript renders', async () => {

@@ -1,4 +1,5 @@
 import { AGUIError } from '@ag-ui/client';
+import { isFetchFailure, unreachableMessage } from '../internal/unreachable.js';
 import type { DrainOutcome } from './event-drain.js';
 import type { RunState } from './run-stream.js';
 import { RunErrorCode } from './types.js';
@@ -56,8 +57,9 @@ export function httpErrorMessage(status: number, payload: unknown, url: string |
  *   -> `http_error`, its message naming `url` and what the status means (`httpErrorMessage`);
  * - `AGUIError` (`verifyEvents`), `SyntaxError` (an SSE frame that is not JSON), a Zod error, or the transport's
  *   "Invalid event"/"SSE buffer" errors -> `protocol_error`;
- * - `TypeError` (fetch's network failure, a body stream cut mid-way) or `AbortError` not asked for by the loop
- *   -> `network_error`;
+ * - `fetch`'s rejection before any answer (`TypeError: Failed to fetch`: the server is down, or it does not allow the
+ *   page's origin) -> `network_error`, its message naming `url`, both likely causes and the troubleshooting guide;
+ * - another `TypeError` (a body stream cut mid-way) or `AbortError` not asked for by the loop -> `network_error`;
  * - anything else -> `unknown`.
  */
 export function classifyRunError(error: unknown, url?: string): RunFailure {
@@ -74,6 +76,9 @@ export function classifyRunError(error: unknown, url?: string): RunFailure {
     /^Invalid event|SSE buffer size exceeded|No headers event/.test(message)
   ) {
     return { code: RunErrorCode.PROTOCOL_ERROR, message };
+  }
+  if (isFetchFailure(error)) {
+    return { code: RunErrorCode.NETWORK_ERROR, message: unreachableMessage('the agent', url, error, 'the-agent-cannot-be-reached') };
   }
   if (error instanceof TypeError || name === 'AbortError' || name === 'NetworkError' || /getReader/.test(message)) {
     return { code: RunErrorCode.NETWORK_ERROR, message };

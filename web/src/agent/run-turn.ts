@@ -368,6 +368,7 @@ export class TurnRunner {
       iteration: run.iteration,
       followUp,
       ...(result !== undefined && { result }),
+      ...finishReasonOf(result),
       interrupts: outcome?.type === 'interrupt' ? [...outcome.interrupts] : [],
     });
   }
@@ -410,6 +411,12 @@ export class TurnRunner {
     const url = (this.#host.agent as { url?: unknown }).url;
     return typeof url === 'string' && url !== '' ? url : undefined;
   }
+}
+
+/** `{ finishReason }` from a RUN_FINISHED `result` that holds one as a string (the `ag-ui-lit/llm` agents'), else `{}`. */
+function finishReasonOf(result: unknown): { finishReason?: string } {
+  const reason = typeof result === 'object' && result !== null ? (result as { finishReason?: unknown }).finishReason : undefined;
+  return typeof reason === 'string' && reason !== '' ? { finishReason: reason } : {};
 }
 
 /** `ids` without `subsequence`, a subsequence of it (same order, each id at most once): O(ids). */

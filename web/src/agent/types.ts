@@ -286,6 +286,13 @@ export interface RunFinishedDetail {
   followUp: boolean;
   /** AG-UI `RUN_FINISHED.result`, if any. */
   result?: unknown;
+  /**
+   * Why the model stopped, when the agent says: `result.finishReason` when `result` is an object holding that string.
+   * The agents of `ag-ui-lit/llm` send the AI SDK's reasons: `stop`, `tool-calls`, `length` (hit `maxTokens` or the
+   * context window), `content-filter` (the model declined, or the provider's filter stopped it; `<ag-ui-agent>` then
+   * shows a notice), `error`, `other`. Absent when the agent sends none.
+   */
+  finishReason?: string;
   /** Interrupts the run finished with (AG-UI `outcome: { type: 'interrupt' }`); empty otherwise. */
   interrupts: Interrupt[];
 }

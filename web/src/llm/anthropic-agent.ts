@@ -16,7 +16,10 @@ export interface AnthropicAgentOptions extends LlmAgentOptions {
  * `anthropic-dangerous-direct-browser-access: true`, which the API needs to answer a page's CORS request. See
  * `LlmAgent` for the events and errors.
  *
- * @throws LlmConfigError without `model`, or with a key in a browser unless `dangerouslyAllowBrowser` is `true`.
+ * The constructor does not throw for options that cannot work: it sets `configError` (an `LlmConfigError`) for no
+ * `model`, a key in a browser without `dangerouslyAllowBrowser: true`, or no key (in `apiKey` or an `x-api-key`
+ * header) for the hosted API (`api.anthropic.com`; another `baseUrl`, such as a proxy that adds the key, needs none),
+ * and every run then ends with `RUN_ERROR` code `config_error`, sending nothing.
  * @example
  * import { AnthropicAgent } from 'ag-ui-lit/llm';
  * const agent = new AnthropicAgent({ apiKey: myOwnKey, model: 'claude-sonnet-4-5', dangerouslyAllowBrowser: true });
@@ -34,6 +37,7 @@ export class AnthropicAgent extends LlmAgent {
     const { baseUrl, ...rest } = options;
     super(rest);
     this.baseUrl = baseUrl ?? 'https://api.anthropic.com/v1';
+    this.requireKeyFor(this.baseUrl, ['api.anthropic.com']);
     this.#apiKey = options.apiKey;
     this.#headers = {
       ...(options.dangerouslyAllowBrowser === true && { 'anthropic-dangerous-direct-browser-access': 'true' }),

@@ -65,21 +65,29 @@ export abstract class LlmAgent extends AbstractAgent {
   readonly #secrets: readonly string[];
   readonly #retry: Required<NonNullable<LlmAgentOptions['retry']>>;
   #languageModel: LanguageModelV3 | undefined;
+  readonly #hasKey: boolean;
+  readonly #customFetch: boolean;
+  #configError: LlmConfigError | undefined;
 
-  /** @throws LlmConfigError without `model`, or with a key in a browser unless `dangerouslyAllowBrowser` is `true`. */
+  /**
+   * Does not throw for options that cannot work: it records the first problem in `configError` (no `model`; a key,
+   * in `apiKey` or a credential header, in a browser without `dangerouslyAllowBrowser: true`), and every run then
+   * ends with `RUN_ERROR` code `config_error` before any request. (A non-object `options` throws a `TypeError`.)
+   */
   constructor(options: LlmAgentOptions) {
-    const { model, apiKey, headers, system, temperature, maxTokens, dangerouslyAllowBrowser, retry, fetch: _fetch, ...config } = options;
+    const { model, apiKey, headers, system, temperature, maxTokens, dangerouslyAllowBrowser, retry, fetch: customFetch, ...config } = options;
     super(config);
-    if (typeof model !== 'string' || model === '') throw new LlmConfigError(`${new.target.name} needs a model id (options.model)`);
-    const hasKey = Boolean(apiKey) || Object.keys(headers ?? {}).some((name) => CREDENTIAL_HEADER.test(name));
-    if (hasKey && dangerouslyAllowBrowser !== true && inBrowser()) {
-      throw new LlmConfigError(
+    this.#hasKey = Boolean(apiKey) || Object.keys(headers ?? {}).some((name) => CREDENTIAL_HEADER.test(name));
+    this.#customFetch = customFetch !== undefined;
+    if (typeof model !== 'string' || model === '') this.reportConfigError(`${new.target.name} needs a model id (options.model)`);
+    if (this.#hasKey && dangerouslyAllowBrowser !== true && inBrowser()) {
+      this.reportConfigError(
         `${new.target.name} was given an API key in a browser, where anyone who can open the page can read it. ` +
           'Keep the key on a server (and point baseUrl at it), or pass dangerouslyAllowBrowser: true if exposing it is fine ' +
           "(your own key, an internal tool, a local model).",
       );
     }
-    this.model = model;
+    this.model = typeof model === 'string' ? model : '';
     this.system = system;
     this.temperature = temperature;
     this.maxTokens = maxTokens;
@@ -91,8 +99,41 @@ export abstract class LlmAgent extends AbstractAgent {
     };
   }
 
+  /**
+   * What is wrong with the options, when something is (the first problem found); `undefined` when they can work.
+   * While it is set, every run ends with `RUN_ERROR` code `config_error` (its message) and sends nothing.
+   */
+  get configError(): LlmConfigError | undefined {
+    return this.#configError;
+  }
+
   /** The provider's name in messages and usage entries (`openai-compatible`, `anthropic`). */
   protected abstract readonly providerName: string;
+
+  /** The API root requests go to (named in the message when it cannot be reached). */
+  abstract readonly baseUrl: string;
+
+  /** Records a problem with the options in `configError` (the first one wins). For the subclasses' constructors. */
+  protected reportConfigError(message: string): void {
+    this.#configError ??= new LlmConfigError(message);
+  }
+
+  /**
+   * For the subclasses' constructors: `baseUrl` is a hosted API (one of `hosts`) that needs a key, and none was given
+   * (in `apiKey` or a credential header) nor a custom `fetch` (which may add one): record it in `configError`.
+   */
+  protected requireKeyFor(baseUrl: string, hosts: readonly string[]): void {
+    if (this.#hasKey || this.#customFetch) return;
+    let host: string;
+    try {
+      host = new URL(baseUrl).hostname;
+    } catch {
+      return;
+    }
+    if (hosts.includes(host)) {
+      this.reportConfigError(`${this.constructor.name}: ${baseUrl} needs an API key (options.apiKey), or point baseUrl at a proxy that adds it`);
+    }
+  }
 
   /** Builds the provider package's language model (called once, on the first run). */
   protected abstract createLanguageModel(): LanguageModelV3;
@@ -136,6 +177,10 @@ export abstract class LlmAgent extends AbstractAgent {
     const { threadId, runId } = input;
     emit({ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent);
     const who = `${this.providerName} model ${this.model}`;
+    if (this.#configError) {
+      emit({ type: EventType.RUN_ERROR, message: redact(this.#configError.message, this.#secrets), code: LlmErrorCode.CONFIG_ERROR } as BaseEvent);
+      return;
+    }
     let options: LanguageModelV3CallOptions;
     try {
       const tools = toTools(input.tools);
@@ -148,7 +193,7 @@ export abstract class LlmAgent extends AbstractAgent {
         abortSignal: signal,
       };
     } catch (error) {
-      this.#fail(emit, classifyLlmError(error, who));
+      this.#fail(emit, classifyLlmError(error, who, this.baseUrl));
       return;
     }
     for (let attempt = 0; ; attempt++) {
@@ -170,7 +215,7 @@ export abstract class LlmAgent extends AbstractAgent {
           emit({ type: EventType.RUN_ERROR, message: 'The run was stopped', code: LlmErrorCode.ABORT } as BaseEvent);
           return;
         }
-        const failure = classifyLlmError(thrown instanceof StreamPartError ? thrown.error : thrown, who);
+        const failure = classifyLlmError(thrown instanceof StreamPartError ? thrown.error : thrown, who, this.baseUrl);
         const delay = this.#retryDelay(failure, attempt);
         if (events.emittedContent || delay === undefined) {
           this.#fail(emit, failure, attempt);

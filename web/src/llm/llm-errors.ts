@@ -1,10 +1,16 @@
 import { APICallError } from '@ai-sdk/provider';
+import { isFetchFailure, unreachableMessage } from '../internal/unreachable.js';
 import { LlmErrorCode } from './types.js';
 
-/** Thrown by the constructors for options that cannot work (no model, a key in a browser without the opt-in). */
+/**
+ * What is wrong with a provider agent's options (no model, no `baseUrl`, a key in a browser without
+ * `dangerouslyAllowBrowser`, no key for a hosted API): `LlmAgent.configError`. The constructors do not throw it, so a
+ * page that sets the agent on `<ag-ui-agent>` sees the cause: every run of such an agent ends at once, before any
+ * request, with a `RUN_ERROR` whose `code` is `'config_error'` and whose `message` is this error's.
+ */
 export class LlmConfigError extends Error {
-  /** Always `'invalid_config'`. */
-  readonly code = 'invalid_config';
+  /** Always `'config_error'` (`LlmErrorCode.CONFIG_ERROR`). */
+  readonly code = LlmErrorCode.CONFIG_ERROR;
   override readonly name = 'LlmConfigError';
 }
 
@@ -64,13 +70,25 @@ export function retryAfterMs(headers: Record<string, string> | undefined, now = 
 const CONTEXT_TOO_LONG = /context[_ ]length|context window|maximum context|prompt is too long|too many tokens|request_too_large|input is too long/i;
 const MODEL_NOT_FOUND = /model/i;
 
+/** Whether the request got no answer at all: fetch's own rejection, or the provider package's wrap of it. */
+function unreachable(error: unknown): boolean {
+  if (isFetchFailure(error)) return true;
+  return APICallError.isInstance(error) && error.statusCode === undefined && (isFetchFailure(error.cause) || /^Cannot connect to API/.test(error.message));
+}
+
 /**
  * Files what ended an attempt under an `LlmErrorCode`: an `APICallError` by its status and body (401/403, 429,
  * 5xx/529, 404, a 400/413 about context length), a stream `error` part by its provider type (`overloaded_error`,
  * `rate_limit_error`, ...), a `TypeError`/connection `APICallError` without status as `network_error`. `who` names the
- * provider and model in the message (`OpenAI-compatible model gpt-4.1 at https://...`).
+ * provider and model in the message (`openai-compatible model gpt-4.1`); `baseUrl`, the endpoint, is named when no
+ * answer came at all (the server is down or does not allow the page's origin: the message says both and points to
+ * the troubleshooting guide).
  */
-export function classifyLlmError(error: unknown, who: string): LlmFailure {
+export function classifyLlmError(error: unknown, who: string, baseUrl?: string): LlmFailure {
+  if (unreachable(error)) {
+    const cause = APICallError.isInstance(error) && error.cause instanceof Error ? error.cause : error;
+    return { code: LlmErrorCode.NETWORK_ERROR, message: unreachableMessage(`the ${who}`, baseUrl, cause, 'the-model-endpoint-cannot-be-reached'), retryable: true };
+  }
   const detail = providerDetail(error);
   const said = detail.message ? `: ${detail.message.slice(0, 300)}` : '';
   const name = text(field(error, 'name'));

@@ -1,8 +1,10 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { LlmAgent } from './llm-agent.js';
-import { LlmConfigError } from './llm-errors.js';
 import type { LlmAgentOptions } from './types.js';
+
+/** Hosts of hosted OpenAI-compatible APIs, which always need a key. */
+const HOSTED = ['api.openai.com', 'openrouter.ai'];
 
 /** Options of `OpenAIChatAgent`. */
 export interface OpenAIChatAgentOptions extends LlmAgentOptions {
@@ -24,7 +26,10 @@ export interface OpenAIChatAgentOptions extends LlmAgentOptions {
  * OpenRouter), over the AI SDK's `@ai-sdk/openai-compatible` provider. The page's tools are sent as function tools;
  * tool results go back as `role: "tool"` messages with their `tool_call_id`. See `LlmAgent` for the events and errors.
  *
- * @throws LlmConfigError without `model` or `baseUrl`, or with a key in a browser unless `dangerouslyAllowBrowser`.
+ * The constructor does not throw for options that cannot work: it sets `configError` (an `LlmConfigError`) for no
+ * `model`, no `baseUrl`, a key in a browser without `dangerouslyAllowBrowser: true`, or no key for a hosted API
+ * (`api.openai.com`, `openrouter.ai`; a local server needs none), and every run then ends with `RUN_ERROR` code
+ * `config_error`, sending nothing.
  * @example
  * import { OpenAIChatAgent } from 'ag-ui-lit/llm';
  * const agent = new OpenAIChatAgent({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.2' }); // Ollama, no key
@@ -42,8 +47,9 @@ export class OpenAIChatAgent extends LlmAgent {
   constructor(options: OpenAIChatAgentOptions) {
     const { baseUrl, includeUsage, ...rest } = options;
     super(rest);
-    if (typeof baseUrl !== 'string' || baseUrl === '') throw new LlmConfigError('OpenAIChatAgent needs a baseUrl (e.g. https://api.openai.com/v1)');
-    this.baseUrl = baseUrl;
+    if (typeof baseUrl !== 'string' || baseUrl === '') this.reportConfigError('OpenAIChatAgent needs a baseUrl (e.g. https://api.openai.com/v1)');
+    this.baseUrl = typeof baseUrl === 'string' ? baseUrl : '';
+    this.requireKeyFor(this.baseUrl, HOSTED);
     this.#apiKey = options.apiKey;
     this.#headers = options.headers;
     this.#fetch = options.fetch;

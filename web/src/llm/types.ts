@@ -25,6 +25,11 @@ export const LlmErrorCode = {
   BAD_REQUEST: 'bad_request',
   /** The provider answered something that is not its documented stream format. */
   INVALID_RESPONSE: 'invalid_response',
+  /**
+   * The agent's options cannot work (`LlmAgent.configError`): no model, no `baseUrl`, a key in a browser without
+   * `dangerouslyAllowBrowser`, or no key for a hosted API. Nothing was sent.
+   */
+  CONFIG_ERROR: 'config_error',
   /** The run was stopped (`abortRun()`); as `@ag-ui/client`'s `HttpAgent` reports it. */
   ABORT: 'abort',
   /** Anything else. */
@@ -53,7 +58,8 @@ export interface LlmAgentOptions extends Omit<AgentConfig, 'debug'> {
   /**
    * The API key, sent as the provider expects (`Authorization: Bearer` / `x-api-key`). Never logged and never put in
    * events or messages. In a browser it needs `dangerouslyAllowBrowser: true`. Leave it out for a local model or a
-   * proxy that adds the key.
+   * proxy that adds the key; a hosted API (`https://api.openai.com`, `https://openrouter.ai`, `https://api.anthropic.com`)
+   * without a key (here or in `headers`) and without a custom `fetch` is a `config_error` (nothing is sent).
    */
   apiKey?: string;
   /** Extra request headers (a proxy's token, an organization header). Header values that hold credentials count as a key. */
@@ -69,7 +75,8 @@ export interface LlmAgentOptions extends Omit<AgentConfig, 'debug'> {
   /**
    * Must be `true` to run in a browser with a key (`apiKey`, or an `Authorization`/`x-api-key`/`api-key` header):
    * whoever can open the page can read the key. Fine for a person's own key, an internal tool, or a local model;
-   * otherwise keep the key on a server. Without it the constructor throws in a browser when a key is given.
+   * otherwise keep the key on a server. Without it, in a browser, a key given makes `configError` set and every run
+   * end with `RUN_ERROR` code `config_error` before any request (the constructor does not throw).
    */
   dangerouslyAllowBrowser?: boolean;
   /** Retry bounds for 429, 5xx/overloaded and connection failures. */

@@ -23,7 +23,7 @@ export interface ToolRegistrationErrorDetail {
 }
 
 export type { PersistenceErrorDetail };
-export type { A2uiActionDetail, A2uiErrorDetail, A2uiUserAction } from './cards/a2ui/a2ui-activity.js';
+export type { A2uiActionDetail, A2uiClientDataModel, A2uiErrorDetail, A2uiUserAction } from './cards/a2ui/a2ui-activity.js';
 export type { RenderErrorCode, RenderErrorDetail } from './transcript/entry-error.js';
 
 /**
@@ -99,7 +99,8 @@ export interface AgUiAgentEventMap extends AgUiAgentLoopEventMap {
   'ag-ui-persistence-error': CustomEvent<PersistenceErrorDetail>;
   /**
    * Cancelable: a person used a control of an A2UI surface. Unless `preventDefault()`, the agent runs with
-   * `forwardedProps: { a2uiAction: { userAction } }` (what `@ag-ui/a2ui-middleware` reads).
+   * `forwardedProps: { a2uiAction: { userAction } }` (what `@ag-ui/a2ui-middleware` reads), plus
+   * `a2uiClientDataModel` (`detail.dataModel`) when a surface asked for its data model (`sendDataModel`).
    */
   'ag-ui-a2ui-action': CustomEvent<A2uiActionDetail>;
   /** An A2UI surface could not be shown, or not fully (see `A2uiErrorDetail`); its entry says why. */

@@ -448,7 +448,8 @@ export const agUiAgentStyles = css`
     background: var(--ag-ui-color-surface);
   }
 
-  .persistence-notice {
+  .persistence-notice,
+  .run-notice {
     flex: none;
     margin: 0 var(--ag-ui-spacing) calc(var(--ag-ui-spacing) * 0.5);
     font-size: 0.8125rem;

@@ -87,7 +87,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @fires {CustomEvent<InterruptDetail>} ag-ui-interrupt - Cancelable, once per interrupt a run finished with; `preventDefault()` hides its card (answer with `resolve()`/`cancel()`; a `tool_call` interrupt with `{ approved }`).
  * @fires {CustomEvent<DecisionsChangedDetail>} ag-ui-decisions-changed - The pending approvals and interrupts (`decisions`) changed.
  * @fires {CustomEvent<ActivityChangedDetail>} ag-ui-activity-changed - An activity message (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`) was created or changed.
- * @fires {CustomEvent<A2uiActionDetail>} ag-ui-a2ui-action - Cancelable, a person used a control of an A2UI surface (`userAction`); unless `preventDefault()`, the agent runs with `forwardedProps.a2uiAction.userAction`, as `@ag-ui/a2ui-middleware` reads it.
+ * @fires {CustomEvent<A2uiActionDetail>} ag-ui-a2ui-action - Cancelable, a person used a control of an A2UI surface (`userAction`); unless `preventDefault()`, the agent runs with `forwardedProps.a2uiAction.userAction`, as `@ag-ui/a2ui-middleware` reads it, and `forwardedProps.a2uiClientDataModel` (`detail.dataModel`) when a surface set `sendDataModel`.
  * @fires {CustomEvent<A2uiErrorDetail>} ag-ui-a2ui-error - An A2UI surface could not be shown, or not fully (`code`: a2ui_unavailable, a2ui_invalid_surface, a2ui_unknown_component, a2ui_generation_failed, a2ui_too_large: more than 200 components to render or deeper than 32 levels); its entry says so.
  * @fires {CustomEvent<RenderErrorDetail>} ag-ui-render-error - A message could not be rendered, or not fully (`code`: markdown_render_failed, entry_render_failed); it says so in its place (`message-render-error`) and shows its text as plain text, the other messages render.
  * @fires {CustomEvent<ThreadChangedDetail>} ag-ui-thread-changed - The element shows another thread (restored from the store, switched, or new after `reset()`), or its store is ready with nothing to restore (`restored: false`).
@@ -182,7 +182,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart interrupt-status - "Answered." / "Cancelled." while other interrupts are still open.
  * @csspart part-loading - The line (`role=status`) shown while a part loaded on first use (interrupt cards, approval card, activity view) loads: milliseconds, a local chunk.
  * @csspart part-error - Why such a part is not shown (`role=alert`, `data-code="part_load_failed"`): its chunk could not be loaded.
- * @csspart persistence-notice - The notice shown when the thread could not be saved or loaded (`role=status`).
+ * @csspart persistence-notice - The notice shown when the thread could not be saved or loaded (`role=status`); `run-notice` says (`role=status`) that the model declined to answer (the last run's `finishReason` was `content-filter`), until the next run.
  * @csspart error-banner - The error banner (`role=alert`).
  * @csspart error-message - Its text.
  * @csspart error-retry - Its Retry button (a failed run, unless `max_tool_iterations` or `protocol_error`).

@@ -1,17 +1,24 @@
 /**
  * The notices under `<ag-ui-agent>`'s transcript: the error banner (the last run's error, or the element's own, e.g.
- * no agent) with Retry and Dismiss, and the notice that the thread could not be kept.
+ * no agent) with Retry and Dismiss, the notice that the model declined to answer, and the notice that the thread
+ * could not be kept.
  * @module
  * @internal
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentRunLoop } from '../../../agent/agent-run-loop.js';
-import { RunErrorCode, type RunErrorDetail } from '../../../agent/types.js';
+import { RunErrorCode, type RunErrorDetail, type RunFinishedDetail } from '../../../agent/types.js';
 import type { ThreadStoreError } from '../../../persistence/thread-store-error.js';
 import { renderErrorBanner } from './render-composer.js';
 
 /** Run errors that running the agent again on the same conversation cannot fix: their banner has no Retry. */
 const NOT_RETRYABLE: ReadonlySet<string> = new Set([RunErrorCode.MAX_TOOL_ITERATIONS, RunErrorCode.PROTOCOL_ERROR]);
+
+/**
+ * Finish reasons that say the model declined (`RunFinishedDetail.finishReason`): the AI SDK's `content-filter` (what the
+ * `ag-ui-lit/llm` agents send for Anthropic's `refusal` and OpenAI's `content_filter`), and the providers' own words.
+ */
+const DECLINED: ReadonlySet<string> = new Set(['content-filter', 'content_filter', 'refusal']);
 
 /** What the error banner needs from the element. */
 export interface ErrorBannerOptions {
@@ -23,16 +30,31 @@ export interface ErrorBannerOptions {
   focusInput(): void;
 }
 
-/** Which error the banner shows: the element's own (`show()`) over the run's, unless the person dismissed it. */
+/**
+ * Which error the banner shows: the element's own (`show()`) over the run's, unless the person dismissed it; and
+ * whether the last run finished because the model declined (its `ag-ui-run-finished` on the host; until the next run).
+ */
 export class ErrorBanner {
   readonly #host: { requestUpdate(): void };
   readonly #options: ErrorBannerOptions;
   #local: { message: string } | undefined;
   #dismissed: object | undefined;
+  #declined = false;
 
-  constructor(host: { requestUpdate(): void }, options: ErrorBannerOptions) {
+  constructor(host: { requestUpdate(): void } & EventTarget, options: ErrorBannerOptions) {
     this.#host = host;
     this.#options = options;
+    host.addEventListener('ag-ui-run-started', () => this.#setDeclined(false));
+    host.addEventListener('ag-ui-run-finished', (event) => {
+      const { finishReason } = (event as CustomEvent<RunFinishedDetail>).detail;
+      this.#setDeclined(finishReason !== undefined && DECLINED.has(finishReason));
+    });
+  }
+
+  #setDeclined(declined: boolean): void {
+    if (this.#declined === declined) return;
+    this.#declined = declined;
+    this.#host.requestUpdate();
   }
 
   /** Shows the element's own error (also logged with `console.warn` unless `log` is `false`: logged already). */
@@ -51,15 +73,21 @@ export class ErrorBanner {
   reset(): void {
     this.#local = undefined;
     this.#dismissed = undefined;
+    this.#declined = false;
   }
 
-  /** The banner, with Retry for a run error that another run may not hit again. */
+  /** The declined notice, if the last run ended so; the banner, with Retry for a run error another run may not hit again. */
   render(): TemplateResult | typeof nothing {
+    const declined = this.#declined
+      ? html`<p part="run-notice" class="run-notice" role="status">
+          The model declined to answer. Rephrase the request, or start a new conversation.
+        </p>`
+      : nothing;
     const runError: RunErrorDetail | undefined = this.#options.loop()?.lastError;
     const error = this.#local ?? runError;
-    if (error === this.#dismissed) return nothing;
+    if (error === this.#dismissed) return declined;
     const retry = error === runError && runError !== undefined && !NOT_RETRYABLE.has(runError.code);
-    return renderErrorBanner(error, this.#onDismiss, retry ? this.#onRetry : undefined);
+    return html`${declined}${renderErrorBanner(error, this.#onDismiss, retry ? this.#onRetry : undefined)}`;
   }
 
   /** Retry: the agent runs again on the conversation as it is (the failed turn's message is already in it). */

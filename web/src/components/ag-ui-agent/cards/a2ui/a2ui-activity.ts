@@ -60,11 +60,26 @@ export interface A2uiErrorDetail {
   message: string;
 }
 
+/**
+ * The data models of the surfaces whose `createSurface` set `sendDataModel: true` (A2UI v0.9 client-to-server
+ * `a2uiClientDataModel`): surface id -> that surface's whole data model, as the person left it.
+ */
+export interface A2uiClientDataModel {
+  /** The A2UI version, `'v0.9'`. */
+  version: string;
+  surfaces: Record<string, Record<string, unknown>>;
+}
+
 /** Detail of `ag-ui-a2ui-action` (cancelable): a person used a control of an A2UI surface. */
 export interface A2uiActionDetail {
   /** The activity message of the surface. */
   messageId: string;
   userAction: A2uiUserAction;
+  /**
+   * The data models of this element's surfaces that asked for them (`sendDataModel: true`), a copy taken when the
+   * person acted; absent when none asked. The agent's run carries it as `forwardedProps.a2uiClientDataModel`.
+   */
+  dataModel?: A2uiClientDataModel;
 }
 
 /** What the A2UI entries need from the element. */

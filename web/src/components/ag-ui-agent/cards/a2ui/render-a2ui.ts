@@ -2,7 +2,9 @@
  * The A2UI renderer, loaded on the first `a2ui-surface` activity (see `a2ui-activity.ts`): each activity's A2UI v0.9
  * messages go through a `MessageProcessor` of `@a2ui/web_core` with the basic catalog of `@a2ui/lit`, and its
  * surfaces render as `<a2ui-surface>`. The middleware sends every state of a surface as a full snapshot (`replace`),
- * so a changed content is processed anew. A surface's actions go to the host (then to the agent). An activity larger
+ * so a changed content is processed anew. A surface's actions go to the host (then to the agent), with the data models
+ * of the surfaces that asked for them (`sendDataModel`). Text components render markdown with the element's own
+ * renderer (marked + the element's DOMPurify config), given to them as the A2UI markdown context. An activity larger
  * than `a2ui-size.ts` allows is refused before it is processed (`a2ui_too_large`).
  *
  * `@a2ui/lit` and `@a2ui/web_core` are imported dynamically, not statically: the no-build bundle inlines this module
@@ -11,11 +13,13 @@
  * @internal
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { A2uiMessage, SurfaceModel } from '@a2ui/web_core/v0_9';
+import type { A2uiMessage, MarkdownRenderer, SurfaceModel } from '@a2ui/web_core/v0_9';
+import { renderMarkdown } from '../../../../internal/markdown.js';
 import type { ActivityView } from '../activity/render-activity.js';
 import {
   A2UI_OPERATIONS_KEY,
   A2uiErrorCode,
+  type A2uiClientDataModel,
   type A2uiHost,
   type A2uiRenderer,
   type A2uiRendererModule,
@@ -38,6 +42,29 @@ interface A2uiLibrary {
   createProcessor(onAction: (action: A2uiUserAction) => void): Processor;
   /** The child-referencing properties of a component type of the catalogs, for the size bound. */
   childFields: ChildFields;
+  /** The context key under which A2UI's Text components ask for a markdown renderer (`Context.markdown`). */
+  markdownContext: unknown;
+}
+
+/**
+ * The markdown renderer A2UI's Text components get: the element's (GFM through `marked`, then its DOMPurify config:
+ * no script, handlers or dangerous URLs). A text it cannot render (too large, too deeply nested) shows as plain text.
+ */
+const renderA2uiMarkdown: MarkdownRenderer = (markdown) => {
+  try {
+    return Promise.resolve(renderMarkdown(markdown));
+  } catch {
+    // As text: the DOM escapes it.
+    const paragraph = document.createElement('p');
+    paragraph.textContent = markdown;
+    return Promise.resolve(paragraph.outerHTML);
+  }
+};
+
+/** A `context-request` event of the Context Community Protocol (what `@lit/context` consumers dispatch). */
+interface ContextRequest extends Event {
+  context?: unknown;
+  callback?: (value: unknown, unsubscribe?: () => void) => void;
 }
 
 /**
@@ -45,7 +72,7 @@ interface A2uiLibrary {
  * @throws (rejects) when they are not installed
  */
 export async function loadA2ui(): Promise<A2uiRendererModule> {
-  const [{ basicCatalog }, { Catalog, MessageProcessor, extractRefFields }] = await Promise.all([
+  const [{ basicCatalog }, { Catalog, Context, MessageProcessor, extractRefFields }] = await Promise.all([
     import('@a2ui/lit/v0_9'),
     import('@a2ui/web_core/v0_9'),
   ]);
@@ -59,6 +86,7 @@ export async function loadA2ui(): Promise<A2uiRendererModule> {
       const api = basicCatalog.components.get(type);
       return api && extractRefFields(api.schema);
     },
+    markdownContext: Context.markdown,
   };
   return { createA2uiRenderer: (host) => new SurfaceRenderer(host, library) };
 }
@@ -99,9 +127,24 @@ class SurfaceRenderer implements A2uiRenderer {
             This interface uses components this page cannot show: ${state.unknown.join(', ')}.
           </p>`;
     return html`${state.surfaces.map(
-        (surface) => html`<a2ui-surface part="a2ui-surface" class="a2ui-surface" data-surface-id=${surface.id} .surface=${surface}></a2ui-surface>`,
+        (surface) =>
+          html`<a2ui-surface
+            part="a2ui-surface"
+            class="a2ui-surface"
+            data-surface-id=${surface.id}
+            .surface=${surface}
+            @context-request=${this.#provideMarkdown}
+          ></a2ui-surface>`,
       )}${unknown}`;
   }
+
+  /** Answers a Text component's request for the markdown renderer (it never changes: no subscription is kept). */
+  #provideMarkdown = (event: Event): void => {
+    const request = event as ContextRequest;
+    if (request.context !== this.#library.markdownContext || typeof request.callback !== 'function') return;
+    event.stopPropagation();
+    request.callback(renderA2uiMarkdown, () => undefined);
+  };
 
   clear(): void {
     for (const state of this.#states.values()) disposeState(state);
@@ -160,10 +203,26 @@ class SurfaceRenderer implements A2uiRenderer {
   #action(messageId: string, action: A2uiUserAction): void {
     // The surface awaits its action listeners and does not catch: nothing may throw from here.
     try {
-      this.#host.action({ messageId, userAction: { ...action, context: { ...action.context } } });
+      const dataModel = this.#clientDataModel();
+      this.#host.action({ messageId, userAction: { ...action, context: { ...action.context } }, ...(dataModel && { dataModel }) });
     } catch (error) {
       console.error('<ag-ui-agent>: an A2UI action could not be sent:', error);
     }
+  }
+
+  /**
+   * The data models of every surface shown here whose `createSurface` set `sendDataModel` (each processor's
+   * `getClientDataModel()`, merged), copied as plain data; `undefined` when none did.
+   */
+  #clientDataModel(): A2uiClientDataModel | undefined {
+    let merged: A2uiClientDataModel | undefined;
+    for (const state of this.#states.values()) {
+      const model = state.error === undefined ? state.processor?.getClientDataModel() : undefined;
+      if (!model) continue;
+      merged ??= { version: model.version, surfaces: {} };
+      for (const [surfaceId, data] of Object.entries(model.surfaces)) merged.surfaces[surfaceId] = structuredClone(data) as Record<string, unknown>;
+    }
+    return merged;
   }
 
   #report(view: ActivityView, code: A2uiErrorCode, message: string): void {

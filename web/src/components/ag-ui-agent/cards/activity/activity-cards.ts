@@ -67,13 +67,15 @@ export class ActivityCards {
   /**
    * A person used a control of an A2UI surface: `ag-ui-a2ui-action` (cancelable), then a turn whose first run carries
    * the action in `forwardedProps.a2uiAction.userAction` (what `@ag-ui/a2ui-middleware` turns into a message for the
-   * agent). A run in progress is stopped first, as when the person sends a message.
+   * agent) and, when surfaces asked for it (`sendDataModel`), their data models in `forwardedProps.a2uiClientDataModel`
+   * (A2UI's name for that metadata). A run in progress is stopped first, as when the person sends a message.
    */
   #onA2uiAction(detail: A2uiActionDetail): void {
     if (!emitAgentEvent(this.#host, 'ag-ui-a2ui-action', detail, { cancelable: true })) return;
     const loop = this.#options.loop();
     if (!loop) return;
     this.#options.onRun();
-    void loop.runAgent({ forwardedProps: { a2uiAction: { userAction: detail.userAction } } });
+    const dataModel = detail.dataModel ? { a2uiClientDataModel: detail.dataModel } : {};
+    void loop.runAgent({ forwardedProps: { a2uiAction: { userAction: detail.userAction }, ...dataModel } });
   }
 }
