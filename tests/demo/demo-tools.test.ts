@@ -19,7 +19,9 @@ describe('demo page tools and policy', () => {
     );
   });
   afterEach(() => {
-    document.documentElement.style.removeProperty('--demo-background');
+    for (const property of ['--demo-background', '--demo-on-background', '--demo-on-background-muted']) {
+      document.documentElement.style.removeProperty(property);
+    }
   });
 
   it('declares an effect on every demo tool: reads are read_only, page changes state_change', () => {
