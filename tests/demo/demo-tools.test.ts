@@ -1,10 +1,12 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../helpers/wait-until.js';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
 import { demoPolicy } from '../../web/demo/demo-policy.js';
 import { demoRenderers } from '../../web/demo/demo-renderers.js';
 import { demoTools, editNoteTool } from '../../web/demo/demo-tools.js';
 import { $, assistantText, DEMO_URL, rendered, until } from '../components/ag-ui-agent/helpers.js';
+import { pressKeys } from '../helpers/form-input.js';
 
 describe('demo page tools and policy', () => {
   let note: HTMLElement;
@@ -17,7 +19,9 @@ describe('demo page tools and policy', () => {
     );
   });
   afterEach(() => {
-    document.documentElement.style.removeProperty('--demo-background');
+    for (const property of ['--demo-background', '--demo-on-background', '--demo-on-background-muted']) {
+      document.documentElement.style.removeProperty(property);
+    }
   });
 
   it('declares an effect on every demo tool: reads are read_only, page changes state_change', () => {
@@ -42,6 +46,21 @@ describe('demo page tools and policy', () => {
     await rendered(el);
     expect(note.querySelector('#note-text')!.textContent).to.equal('Buy oat milk');
     expect(assistantText(el)).to.include('Done: the note now says "Buy oat milk".');
+  });
+
+  it('confirms the edited text after "Approve with edits": the demo agent reads what ran, not what it proposed', async () => {
+    const sending = el.sendMessage('Edit the note to say Buy oat milk');
+    (await until(el, '[part="tool-approval-edit-button"]')).click();
+    const field = (await until(el, '[part="tool-approval-form"] [id$="-f-text"]')) as HTMLInputElement;
+    expect(field.value).to.equal('Buy oat milk');
+    await pressKeys(field, ' and bread');
+    await waitUntil(() => !($(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement | null)?.disabled, 'Approve with edits enabled');
+    ($(el, '[part~="tool-approval-approve-edited"]') as HTMLButtonElement).click();
+    await sending;
+    await rendered(el);
+    expect(note.querySelector('#note-text')!.textContent).to.equal('Buy oat milk and bread');
+    expect(assistantText(el)).to.include('Done: the note now says "Buy oat milk and bread".');
+    expect(assistantText(el)).to.not.include('Done: the note now says "Buy oat milk".');
   });
 
   it('changes the background without asking: the demo policy allows change_background by a per-tool decision', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineUiTool, PermanentToolError, type ToolDefinition } from '../src/tools/index.js';
 import { evaluateExpression } from './calculator.js';
 import { pickColorCard } from './demo-renderers.js';
+import { readableTextOn } from './page-contrast.js';
 
 /** Whether `Intl` knows the IANA time zone `zone`. */
 function isTimeZone(zone: string): boolean {
@@ -54,7 +55,10 @@ export const currentTimeTool: ToolDefinition<{ timezone?: string | undefined }> 
   metadata: { category: 'time', tags: ['demo'], idempotent: true },
 };
 
-/** `change_background`: sets the page's background colour (any CSS colour). */
+/**
+ * `change_background`: sets the page's background colour (any CSS colour), and the colour of the text set right on it
+ * to one readable there (the page title on "light blue" in dark mode would otherwise be light on light).
+ */
 export const changeBackgroundTool: ToolDefinition<{ color: string }> = {
   name: 'change_background',
   description: 'Changes the background colour of the page. Accepts any CSS colour: a name, #hex, rgb() or hsl().',
@@ -67,7 +71,11 @@ export const changeBackgroundTool: ToolDefinition<{ color: string }> = {
   }),
   handler: ({ color }) => {
     const previous = document.documentElement.style.getPropertyValue('--demo-background') || 'default';
-    document.documentElement.style.setProperty('--demo-background', color);
+    const root = document.documentElement.style;
+    root.setProperty('--demo-background', color);
+    const readable = readableTextOn(color);
+    root.setProperty('--demo-on-background', readable.text);
+    root.setProperty('--demo-on-background-muted', readable.muted);
     return { color, previous };
   },
   metadata: { category: 'page', tags: ['demo'] },

@@ -45,6 +45,8 @@ if (policyView) policyView.textContent = JSON.stringify(demoPolicy, null, 2);
 
 // The live log: every ag-ui-* event the element fires, newest last.
 const log = document.querySelector<HTMLOListElement>('#log')!;
+/** The log's scrolling region (focusable: the keyboard scrolls it). */
+const logScroll = document.querySelector<HTMLElement>('#log-scroll')!;
 const LOGGED_EVENTS = [
   'ag-ui-message-send',
   'ag-ui-run-started',
@@ -84,10 +86,10 @@ for (const type of LOGGED_EVENTS) {
     name.className = 'name';
     name.textContent = type;
     item.append(time, name, ` ${summarize((event as CustomEvent).detail)}`);
-    const pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 8;
+    const pinned = logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 8;
     log.append(item);
     while (log.childElementCount > 500) log.firstElementChild?.remove();
-    if (pinned) log.scrollTop = log.scrollHeight;
+    if (pinned) logScroll.scrollTop = logScroll.scrollHeight;
   });
 }
 

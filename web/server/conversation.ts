@@ -8,7 +8,11 @@ export interface ToolAnswer {
   call?: ToolCall;
   /** The call's tool name, or `'unknown'`. */
   toolName: string;
-  /** The call's arguments parsed from JSON; `undefined` if missing or not JSON. */
+  /**
+   * The arguments the tool ran with: the `editedArgs` the page reports in the tool message when a person edited them
+   * before approving ("Approve with edits"), else the call's arguments parsed from JSON; `undefined` if missing or not
+   * JSON.
+   */
   args: unknown;
   /** The tool message content as text (content parts joined). */
   content: string;
@@ -93,7 +97,8 @@ export function readToolAnswer(input: RunAgentInput, message: ToolMessage): Tool
     message,
     call,
     toolName: call?.function.name ?? 'unknown',
-    args: call ? parseJsonOr(call.function.arguments, undefined) : undefined,
+    // What ran, not what was proposed: the page's tool message carries the person's edit as `editedArgs`.
+    args: isRecord(record?.editedArgs) ? record.editedArgs : call ? parseJsonOr(call.function.arguments, undefined) : undefined,
     content,
     value,
     ok,

@@ -37,6 +37,9 @@ export const DEMO_DELAY_MS = 20;
  * | tool (the page answered its calls)                | text that uses every result ("It is 14:05 in Asia/Tokyo.", "12 * 7 = 84", |
  * |                                                   | "Done: the background is now light blue.", or why a call failed); never a tool call |
  *
+ * A follow-up describes the arguments that ran: a person's edits ("Approve with edits", the tool message's `editedArgs`)
+ * win over what the agent proposed.
+ *
  * Tool calls are `TOOL_CALL_START` (parentMessageId = the preface message), `TOOL_CALL_ARGS` in fragments of about
  * 8 characters, `TOOL_CALL_END`, and the run ends with `RUN_FINISHED` without a result: the page runs the tools and
  * runs the agent again. A tool the page did not list in `RunAgentInput.tools` is never called (the reply says so).

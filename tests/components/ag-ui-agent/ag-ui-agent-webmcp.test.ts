@@ -3,6 +3,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../../helpers/wait-until.js';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
+import { MemoryThreadStore } from '../../../web/src/persistence/index.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { settle, trackUnhandledRejections } from '../../helpers/agent-fixtures.js';
 import { callThroughWebMcp, webMcpToolNames as exposedNames } from '../../helpers/webmcp.js';
@@ -95,6 +96,27 @@ describe('<ag-ui-agent expose-webmcp>', () => {
     expect(result.isError).to.equal(true);
     expect(JSON.parse(result.content[0]!.text)).to.deep.include({ errorCode: 'approval_denied' });
     expect(runs).to.deep.equal([]);
+  });
+
+  it('keeps no thread for WebMCP calls alone: the thread is listed from its first message, with their records', async () => {
+    registry.setPolicy({ tools: { add_note: { decision: 'allow' } } });
+    const store = new MemoryThreadStore();
+    const el = await fixture<AgUiAgent>(
+      html`<ag-ui-agent expose-webmcp url=${scenarioUrl('text')} .registry=${registry} .store=${store}></ag-ui-agent>`,
+    );
+    await waitUntil(async () => (await exposedNames()).includes('add_note'), 'add_note exposed');
+
+    // The call's record is settled (and any write of it made) before the caller gets its answer.
+    const result = await callThroughWebMcp('add_note', { text: 'Buy milk' });
+    expect(result.isError).to.not.equal(true);
+    expect(el.messages).to.have.length(0);
+    expect(await store.list()).to.deep.equal([]);
+
+    await el.sendMessage('Hello');
+    const [summary] = await store.list();
+    expect(summary?.threadId).to.equal(el.threadId);
+    const kept = await store.load(el.threadId);
+    expect(kept!.toolCalls.map((record) => [record.origin, record.toolCallName, record.status])).to.deep.equal([['webmcp', 'add_note', 'succeeded']]);
   });
 
   it('withdraws the tools when the element is removed or the attribute cleared', async () => {

@@ -2,7 +2,9 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import sinon from 'sinon';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { AgUiToolInspector } from '../../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
+import { MemoryThreadStore } from '../../../web/src/persistence/index.js';
 import { ToolExecutionManager, ToolRegistry, TransientToolError } from '../../../web/src/tools/index.js';
+import { waitUntil } from '../../helpers/wait-until.js';
 import { scenarioUrl } from '../ag-ui-agent/helpers.js';
 import { $, $$, CARD_NUMBER, lookupTool, payTool, showPanel, text } from './helpers.js';
 import '../../../web/src/index.js';
@@ -115,6 +117,40 @@ describe('<ag-ui-tool-inspector> calls', () => {
     expect(calls).to.have.length(1);
     expect(calls[0]).to.include({ toolName: 'lookup', toolCallId: 'call-1', status: 'succeeded', result: '{"query":"a"}' });
     expect(el.exportCalls()).to.equal(await blob.text());
+  });
+
+  it('shows the calls of a thread restored from its store (a reload), as its cards do', async () => {
+    const store = new MemoryThreadStore();
+    const url = scenarioUrl('tool', { tool: 'lookup', args: '{"query":"kept"}' });
+    const first = await fixture<AgUiAgent>(html`<ag-ui-agent url=${url} .registry=${new ToolRegistry()} .store=${store} .tools=${[lookupTool()]}></ag-ui-agent>`);
+    await first.sendMessage('look it up');
+    const { threadId } = first;
+    const [ran] = [...first.toolCalls.values()];
+    await waitUntil(async () => (await store.load(threadId))?.toolCalls[0]?.status === 'succeeded', 'the call kept');
+    first.remove();
+
+    // The page again: the thread comes back from the store, with the inspector beside it.
+    const restored = new Promise<void>((resolve) =>
+      document.addEventListener('ag-ui-thread-changed', (event) => event.detail.restored && resolve(), { once: true }),
+    );
+    const box = await fixture<HTMLElement>(html`<div>
+      <ag-ui-agent id="again" url=${url} thread-id=${threadId} .registry=${new ToolRegistry()} .store=${store} .tools=${[lookupTool()]}></ag-ui-agent>
+      <ag-ui-tool-inspector for="again" panel="calls"></ag-ui-tool-inspector>
+    </div>`);
+    await restored;
+    const el = box.querySelector<AgUiToolInspector>('ag-ui-tool-inspector')!;
+    await waitUntil(() => $$(el, '[part~="call-summary"]').length === 1, 'the restored call listed');
+    const [call] = JSON.parse(el.exportCalls()) as Array<Record<string, unknown>>;
+    expect(call).to.deep.include({
+      id: ran!.executionId,
+      toolCallId: ran!.toolCallId,
+      toolName: 'lookup',
+      status: 'succeeded',
+      args: { query: 'kept' },
+      result: '{"query":"kept"}',
+      origin: 'agent',
+    });
+    expect(text(el, '[part~="calls-count"]')).to.contain('1');
   });
 
   it('shows and exports the calls of a redacted tool as redacted, as the cards do', async () => {

@@ -29,6 +29,8 @@ const TOOL_CALL_LOCK_PREFIX = 'ag-ui-lit:tool-call';
 interface Held {
   threadId: string;
   release: () => void;
+  /** The claim wrote the record (its thread is kept). */
+  written: boolean;
 }
 
 /**
@@ -38,7 +40,8 @@ interface Held {
  * - Messages, state and pending interrupts are written whole (`save`) after each change while idle, at most every
  *   `saveIntervalMs` while a run streams, at once when the turn ends (`running-changed`), and before a sent
  *   message's request (the loop awaits `flush()`). A tool-call record is never written before the message that holds
- *   its call. An empty thread is not written (a `reset()` leaves nothing behind).
+ *   its call. A thread without a message is not written (a `reset()` leaves nothing behind, and calls through WebMCP
+ *   alone list no thread): its tool-call records are written with its first message.
  * - `flush({ keepalive: true })` is for a page going away: the element calls it on `pagehide` and when the page is
  *   hidden.
  * - As the loop's `journal`, it claims each frontend call before its handler runs: it takes the call's Web Lock (a
@@ -151,7 +154,7 @@ export class ThreadJournal implements ToolCallJournal {
     const threadId = this.loop.threadId;
     const { toolCallId } = record;
     const release = await this.#lock(`${TOOL_CALL_LOCK_PREFIX}:${threadId}:${toolCallId}`, signal);
-    const held: Held = { threadId, release };
+    const held: Held = { threadId, release, written: false };
     try {
       const stored = await this.#loadToolCall(threadId, toolCallId);
       if (stored?.answer !== undefined) {
@@ -163,9 +166,13 @@ export class ThreadJournal implements ToolCallJournal {
         return { status: 'run' };
       }
       this.#held.set(toolCallId, held);
+      // A call of a thread with no message yet (a WebMCP call) is not written: a record alone would list an empty
+      // thread. The thread's first save holds it.
+      if (!this.#kept(threadId)) return { status: 'run' };
       // Durable before the handler runs, with the message that holds the call: a reload from here on knows the
       // call may have run.
       if (this.#messagesDirty) this.#enqueueSave();
+      held.written = true;
       await this.#enqueue(() => this.store.saveToolCalls(threadId, [record]));
       return { status: 'run' };
     } catch (error) {
@@ -181,7 +188,7 @@ export class ThreadJournal implements ToolCallJournal {
     const threadId = held?.threadId ?? this.loop.threadId;
     this.#dirtyCalls.delete(record.toolCallId);
     try {
-      await this.#enqueue(() => this.store.saveToolCalls(threadId, [record]));
+      if (held?.written || this.#kept(threadId)) await this.#enqueue(() => this.store.saveToolCalls(threadId, [record]));
     } catch (error) {
       this.#report(error, threadId);
     } finally {
@@ -239,6 +246,11 @@ export class ThreadJournal implements ToolCallJournal {
    */
   #enqueueCalls(): void {
     const threadId = this.loop.threadId;
+    if (!this.#kept(threadId)) {
+      // No message yet: the thread is not written, and its first save holds these records.
+      this.#dirtyCalls.clear();
+      return;
+    }
     const written = this.#writtenCalls.threadId === threadId ? this.#writtenCalls.toolCallIds : undefined;
     if (this.#messagesDirty && [...this.#dirtyCalls].some((id) => !written?.has(id))) {
       this.#enqueueSave();
@@ -286,6 +298,14 @@ export class ThreadJournal implements ToolCallJournal {
       (error: unknown) => this.#report(error, threadId),
     );
     this.#queue = Promise.all([this.#queue, done]).then(() => undefined);
+  }
+
+  /**
+   * Whether `threadId` is kept in the store: a thread is written from its first message on. Tool-call records of a
+   * thread without one (calls through WebMCP) wait for its first save, which holds every record.
+   */
+  #kept(threadId: string): boolean {
+    return threadId !== this.loop.threadId || this.loop.messages.length > 0;
   }
 
   /** Whether a `keepalive` save of `threadId` was made after the background write number `order` was queued. */

@@ -9,7 +9,9 @@ import { ToolExecutionManager } from '../../tools/tool-execution-manager.js';
 import { redactExecution, redactionInForce } from '../../tools/tool-redaction.js';
 import { ToolRegistry } from '../../tools/tool-registry.js';
 import type { ToolExecution, ToolRedaction } from '../../tools/types.js';
+import type { ToolCallRecord } from '../../agent/types.js';
 import type { CallLog } from './call-log.js';
+import { executionsOfThread } from './restored-calls.js';
 
 /** The `<ag-ui-agent>` events that carry a finished call's execution, or a retry's backoff. */
 const ELEMENT_EVENTS = ['ag-ui-tool-call-end', 'ag-ui-tool-call-error', 'ag-ui-tool-retrying'] as const;
@@ -19,6 +21,8 @@ export interface InspectedElement extends HTMLElement {
   registry: ToolRegistry;
   /** Not on `<ag-ui-agent>` today; used when an element offers its manager. */
   manager?: unknown;
+  /** The tool-call records of the thread it shows (`<ag-ui-agent>`'s `toolCalls`). */
+  toolCalls?: ReadonlyMap<string, ToolCallRecord>;
 }
 
 function isInspectedElement(node: unknown): node is InspectedElement {
@@ -39,8 +43,10 @@ export interface InspectorBindingControllerOptions {
 
 /**
  * Binds the inspector to what it shows, while the host is connected: a registry (its `tool-registry-change`), a
- * manager (its execution and circuit events) and the element named by `for` (its registry, and the finished calls and
- * retries its `ag-ui-tool-call-end`, `ag-ui-tool-call-error` and `ag-ui-tool-retrying` events carry). Every change
+ * manager (its execution and circuit events) and the element named by `for` (its registry, the finished calls and
+ * retries its `ag-ui-tool-call-end`, `ag-ui-tool-call-error` and `ag-ui-tool-retrying` events carry, and, when it
+ * binds and on `ag-ui-thread-changed`, the calls of the thread it shows that ran on an earlier page, from the
+ * thread's tool-call records). Every change
  * asks the host for one update in the next animation frame, however many events arrived meanwhile.
  * Call `bind()` when a property changed (it is idempotent).
  *
@@ -165,10 +171,13 @@ export class InspectorBindingController implements ReactiveController {
     const followElement = element !== undefined && element.manager !== manager;
     if (element !== this.#element || followElement !== this.#followElement) {
       if (this.#followElement) for (const type of ELEMENT_EVENTS) this.#element?.removeEventListener(type, this.#onElementEvent);
+      // The calls of a thread restored from the store ran on an earlier page: no manager or event of this one tells.
+      this.#element?.removeEventListener('ag-ui-thread-changed', this.#onThreadChanged);
       this.#element = element;
       this.#followElement = followElement;
       if (followElement) for (const type of ELEMENT_EVENTS) element?.addEventListener(type, this.#onElementEvent);
-      this.requestFrameUpdate();
+      element?.addEventListener('ag-ui-thread-changed', this.#onThreadChanged);
+      this.#onThreadChanged();
     }
   }
 
@@ -194,6 +203,17 @@ export class InspectorBindingController implements ReactiveController {
     const execution =
       'execution' in detail ? detail.execution : this.#manager?.getExecution(detail.executionId);
     if (execution) log.upsert(this.shown(execution));
+    this.requestFrameUpdate();
+  };
+
+  /**
+   * The calls of the thread the element shows that ran on an earlier page (a restored thread: its tool-call records)
+   * join the log; calls the log already holds keep what it saw of them.
+   */
+  #onThreadChanged = (): void => {
+    const records = this.#element?.toolCalls;
+    const log = this.#options.log;
+    if (records) for (const execution of executionsOfThread(records.values())) if (!log.get(execution.id)) log.upsert(this.shown(execution));
     this.requestFrameUpdate();
   };
 
