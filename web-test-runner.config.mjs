@@ -140,6 +140,7 @@ const mcpSdkPlugin = await bundledPackagePlugin(
   '/__mcp-sdk__.js',
   (source) => source.startsWith('@modelcontextprotocol/sdk/'),
   [
+    "export { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';",
     "export { Client } from '@modelcontextprotocol/sdk/client/index.js';",
     "export { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
     "export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",

@@ -3,7 +3,7 @@
 // routes, and a per-test harness that closes what a test opened and fails it on any unhandled rejection.
 import { expect, oneEvent } from '@open-wc/testing';
 import { waitUntil } from './wait-until.js';
-import type { TestListingMode, TestMcpServerState, TestToolSpec } from '../../web/server/mcp/index.js';
+import type { TestListingMode, TestMcpServerOptions, TestMcpServerState, TestToolSpec } from '../../web/server/mcp/index.js';
 import { McpToolSource, type McpToolSourceOptions } from '../../web/src/sources/mcp/index.js';
 import type { McpConnectionStatus } from '../../web/src/sources/mcp/index.js';
 import { ToolRegistry } from '../../web/src/tools/index.js';
@@ -38,9 +38,13 @@ async function control(path: string, init: RequestInit = {}): Promise<unknown> {
   return response.json();
 }
 
-/** Starts a fresh test MCP server (tools `add`, `slow`, `fail`, `media`, `stats`, `delete_note`). */
-export async function startMcpTestServer(): Promise<McpTestServer> {
-  const { id, url, token } = (await control('servers', { method: 'POST' })) as { id: string; url: string; token: string };
+/**
+ * Starts a fresh test MCP server (tools `add`, `slow`, `fail`, `media`, `stats`, `delete_note`); `options` misconfigure
+ * its CORS or give it an OAuth sign-in (`TestMcpServerOptions`).
+ */
+export async function startMcpTestServer(options: TestMcpServerOptions = {}): Promise<McpTestServer> {
+  const init = { method: 'POST', body: JSON.stringify(options) };
+  const { id, url, token } = (await control('servers', init)) as { id: string; url: string; token: string };
   const post = (action: string, body?: unknown): Promise<unknown> =>
     control(`servers/${id}/${action}`, { method: 'POST', ...(body !== undefined && { body: JSON.stringify(body) }) });
   return {
@@ -74,11 +78,11 @@ export interface McpHarness {
 }
 
 /**
- * Registers, in the calling `describe`: before each test a fresh test MCP server, registry and unhandled-rejection
+ * Registers, in the calling `describe`: before each test a fresh test MCP server (with `serverOptions`), registry and unhandled-rejection
  * tracker; after each test, every source closed, the server disposed, and a failed assertion if a promise rejection
  * went unhandled.
  */
-export function useMcpHarness(): McpHarness {
+export function useMcpHarness(serverOptions: TestMcpServerOptions = {}): McpHarness {
   let server: McpTestServer | undefined;
   let registry: ToolRegistry | undefined;
   let rejections: ReturnType<typeof trackUnhandledRejections> | undefined;
@@ -87,7 +91,7 @@ export function useMcpHarness(): McpHarness {
   beforeEach(async () => {
     rejections = trackUnhandledRejections();
     registry = new ToolRegistry();
-    server = await startMcpTestServer();
+    server = await startMcpTestServer(serverOptions);
   });
   afterEach(async () => {
     await Promise.all(sources.splice(0).map((source) => source.close()));

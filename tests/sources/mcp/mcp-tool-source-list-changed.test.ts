@@ -81,4 +81,20 @@ describe('McpToolSource list_changed', () => {
 
     expect((await changed).detail).to.deep.include({ registered: ['mcp__test__greet'], withheld: [] });
   });
+
+  it('releases a withheld tool once the registry policy names it, as a new policy', async () => {
+    const source = harness.source();
+    await source.connect();
+    await harness.streamOpen();
+    const withheld = oneEvent(source, 'mcp-tools-changed');
+    await harness.server.setTool({ name: 'greet', description: 'Greets', params: { who: 'string' }, kind: 'echo' });
+    expect((await withheld).detail.withheld).to.deep.equal(['mcp__test__greet']);
+
+    const released = oneEvent(source, 'mcp-tools-changed');
+    harness.registry.setPolicy({ allowedTools: [...harness.registry.names, 'mcp__test__greet'] });
+    expect((await released).detail).to.deep.include({ registered: ['mcp__test__greet'], withheld: [] });
+    expect(source.withheldTools).to.deep.equal([]);
+    const result = await new ToolExecutionManager().execute(harness.registry.get('mcp__test__greet')!, 'c1', { who: 'Ada' });
+    expect(result).to.deep.equal({ success: true, result: '{"who":"Ada"}' });
+  });
 });

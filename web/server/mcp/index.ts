@@ -22,3 +22,4 @@ export {
   type TestToolKind,
   type TestToolSpec,
 } from './test-mcp-server.js';
+export { TEST_OAUTH_CODE, type TestMcpServerOptions } from './test-mcp-server-http.js';

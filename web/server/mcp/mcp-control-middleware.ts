@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, sendJsonError } from '../http-json.js';
+import type { TestMcpServerOptions } from './test-mcp-server-http.js';
 import { TestMcpServer, type TestListingMode, type TestToolSpec } from './test-mcp-server.js';
 
 /** A Node-style middleware; it calls `next()` for every request outside its routes. */
@@ -17,7 +18,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  *
  * | Route                                        | Method   | Answer                                                  |
  * | -------------------------------------------- | -------- | ------------------------------------------------------- |
- * | `/mcp-control/servers`                       | `POST`   | starts a server: `{ id, url, token }`                   |
+ * | `/mcp-control/servers`                       | `POST`   | starts a server (body: `TestMcpServerOptions`, optional): `{ id, url, token }` |
  * | `/mcp-control/servers/<id>`                  | `GET`    | `TestMcpServerState` (sessions, streams, calls, ...)    |
  * | `/mcp-control/servers/<id>`                  | `DELETE` | stops and forgets it                                    |
  * | `/mcp-control/servers/<id>/stop` / `/start`  | `POST`   | stops it (sessions lost) / listens again on its port    |
@@ -34,7 +35,8 @@ export function createMcpControlMiddleware(basePath = '/mcp-control'): McpContro
     if (collection !== 'servers') return sendJsonError(res, 404, 'not_found', 'Unknown route');
     if (id === undefined) {
       if (req.method !== 'POST') return sendJsonError(res, 405, 'method_not_allowed', 'POST only');
-      const server = new TestMcpServer();
+      const body = await readBody(req, MAX_BODY_BYTES);
+      const server = new TestMcpServer(body.trim() === '' ? {} : (JSON.parse(body) as TestMcpServerOptions));
       await server.start();
       servers.set(server.id, server);
       return sendJson(res, 200, { id: server.id, url: server.url, token: server.token });

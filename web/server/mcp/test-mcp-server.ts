@@ -17,10 +17,13 @@ import {
   type ServerRequest,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolTaskHandler } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { z } from 'zod';
+import { corsHeaders, handleTestOAuth, type TestMcpServerOptions } from './test-mcp-server-http.js';
 
 /** What a dynamic tool of the test server does when called. */
-export type TestToolKind = 'add' | 'slow' | 'fail' | 'echo' | 'media' | 'stats' | 'progress';
+export type TestToolKind = 'add' | 'slow' | 'fail' | 'echo' | 'media' | 'stats' | 'progress' | 'task';
 
 /** What a `progress` tool reports, in order, before it answers `done`. */
 export const TEST_PROGRESS_STEPS: ReadonlyArray<{ progress: number; total: number; message: string }> = [
@@ -43,6 +46,10 @@ export interface TestToolSpec {
    */
   inputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /**
+   * What the tool does. `task`: listed with `execution.taskSupport: "required"` (MCP's task mode): a call must create
+   * a task, which completes with the text `task done: <arguments as JSON>`.
+   */
   kind: TestToolKind;
 }
 
@@ -120,13 +127,6 @@ interface Session {
   streams: number;
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
-  'access-control-expose-headers': 'mcp-session-id, www-authenticate',
-};
-
 function paramsShape(params: TestToolSpec['params']): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, type] of Object.entries(params)) shape[key] = type === 'number' ? z.number() : z.string();
@@ -164,6 +164,13 @@ export class TestMcpServer {
   #held: Array<() => void> = [];
   /** Numbers the cursors of `endless` listings. */
   #cursors = 0;
+  readonly #options: TestMcpServerOptions;
+  /** The tasks of `task` tools, over every session. */
+  readonly #taskStore = new InMemoryTaskStore();
+
+  constructor(options: TestMcpServerOptions = {}) {
+    this.#options = options;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.#port}/mcp`;
@@ -267,11 +274,12 @@ export class TestMcpServer {
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [key, value] of Object.entries(CORS_HEADERS)) res.setHeader(key, value);
+    for (const [key, value] of Object.entries(corsHeaders(this.#options))) res.setHeader(key, value);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
     }
+    if (this.#options.oauth && (await handleTestOAuth(req, res, this.token))) return;
     if (req.headers.authorization !== `Bearer ${this.token}`) {
       res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
       res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null }));
@@ -310,7 +318,10 @@ export class TestMcpServer {
   }
 
   #newSession(): Session {
-    const server = new McpServer({ name: 'ag-ui-lit-test', version: '1.0.0' });
+    const server = new McpServer(
+      { name: 'ag-ui-lit-test', version: '1.0.0' },
+      { capabilities: { tasks: { requests: { tools: { call: {} } } } }, taskStore: this.#taskStore },
+    );
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void this.#sessions.set(id, session),
@@ -353,6 +364,7 @@ export class TestMcpServer {
   }
 
   #register(session: Session, spec: TestToolSpec): void {
+    if (spec.kind === 'task') return this.#registerTask(session, spec);
     const config = {
       ...(spec.title !== undefined && { title: spec.title }),
       description: spec.description,
@@ -365,6 +377,23 @@ export class TestMcpServer {
       return this.#run(spec, args, extra);
     });
     session.tools.set(spec.name, handle);
+  }
+
+  /** A tool that requires MCP's task mode: the call creates a task that completes once the call has returned. */
+  #registerTask(session: Session, spec: TestToolSpec): void {
+    const inputSchema = paramsShape(spec.params);
+    const handler: ToolTaskHandler<typeof inputSchema> = {
+      createTask: async (args, { taskStore, taskRequestedTtl }) => {
+        this.calls.push({ tool: spec.name, args });
+        const task = await taskStore.createTask({ ttl: taskRequestedTtl ?? 60_000, pollInterval: 20 });
+        setTimeout(() => void taskStore.storeTaskResult(task.taskId, 'completed', text(`task done: ${JSON.stringify(args)}`)), 0);
+        return { task };
+      },
+      getTask: async (_args, { taskId, taskStore }) => taskStore.getTask(taskId),
+      getTaskResult: async (_args, { taskId, taskStore }) => (await taskStore.getTaskResult(taskId)) as CallToolResult,
+    };
+    const config = { description: spec.description, inputSchema, execution: { taskSupport: 'required' as const } };
+    session.tools.set(spec.name, session.server.experimental.tasks.registerToolTask(spec.name, config, handler));
   }
 
   async #run(spec: TestToolSpec, args: Record<string, unknown>, extra: ToolExtra): Promise<CallToolResult> {
@@ -403,6 +432,8 @@ export class TestMcpServer {
         }
         return text('done');
       }
+      case 'task':
+        return text('a task tool runs through its task handler');
     }
   }
 }

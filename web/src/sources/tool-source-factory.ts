@@ -11,12 +11,28 @@ import type { McpTrust } from './mcp/mcp-trust.js';
  * `McpToolSource`, `WebMcpToolSource`, or the page's own. It registers its tools in the registry it was made with.
  */
 export interface ConnectableToolSource {
-  /** Connects (or reconnects) and registers the tools. Rejects when it cannot (the element reports it). */
+  /**
+   * Connects (or reconnects) and registers the tools. Rejects when it cannot: the element reports it, with a "Sign in"
+   * action (which calls `connect()` again) when the error has `signInRequired: true`.
+   */
   connect(): Promise<void>;
   /** Disconnects and unregisters the tools; the element may `connect()` it again later. */
   close(): void | Promise<void>;
   /** Shown in `ag-ui-tool-source-error` (`source`); default `'tool-source'`. */
   readonly name?: string;
+}
+
+/**
+ * The part of the MCP SDK's `OAuthClientProvider` (`@modelcontextprotocol/sdk/client/auth.js`) this entry point names,
+ * so that it needs no optional peer's types: pass the SDK's provider (or your class implementing it).
+ */
+export interface McpAuthProviderLike {
+  /** Where the authorization server sends the person back (with `?code=...`). */
+  readonly redirectUrl: string | URL | undefined;
+  /** Sends the person to the authorization server (e.g. `location.assign(url)`). */
+  redirectToAuthorization(authorizationUrl: URL): void | Promise<void>;
+  /** The tokens saved, if any. */
+  tokens(): unknown;
 }
 
 /** One entry of `<ag-ui-agent>.mcpServers`: a remote MCP server (the options of `McpToolSource` a page may set there). */
@@ -27,6 +43,13 @@ export interface McpServerConfig {
   url: string;
   /** Headers of every request (`Authorization: Bearer ...`): they stay in the connection, never in events or cards. */
   headers?: Record<string, string>;
+  /**
+   * OAuth sign-in through the MCP SDK's `OAuthClientProvider` (see `McpToolSourceOptions.authProvider`). A server that
+   * needs a sign-in is reported with `mcp_unauthorized` and a "Sign in" action; after the redirect back, call
+   * `finishAuth(code)` of the source (`<ag-ui-agent>.mcpSource(name)`). Kept out of the entry's identity: changing
+   * only the provider object does not make a new source.
+   */
+  authProvider?: McpAuthProviderLike;
   /** How far the page trusts it (default: not at all; see `McpTrust`). */
   trust?: McpTrust;
   /** Whether tools listed after the first listing register on their own. Default `false` (withheld). */

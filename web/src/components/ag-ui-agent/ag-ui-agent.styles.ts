@@ -524,6 +524,7 @@ export const agUiAgentStyles = css`
   }
 
   .tool-call-cancel,
+  .error-action,
   .error-retry,
   .error-dismiss,
   .load-earlier,

@@ -282,9 +282,9 @@ export class AgUiAgent extends LitElement {
   readonly #sources = new LazyToolSources(this, {
     exposeWebMcp: () => this.exposeWebMcp, toolSources: () => this.toolSources, mcpServers: () => this.mcpServers,
     registry: () => this.#tools.registry, loop: () => this.#ensureLoop(), lazy: this.#lazy,
-    onError: (detail) => {
+    onError: (detail, action) => {
       emitAgentEvent(this, 'ag-ui-tool-source-error', detail);
-      this.#errors.show(detail.message);
+      this.#errors.show(detail.message, true, action);
     },
   });
   readonly #errors = new ErrorBanner(this, { loop: this.#loop, follow: () => this.#follow(), focusInput: () => this._input?.focus() });

@@ -5,18 +5,22 @@
  * @module
  */
 import { registerMcpToolSourceFactory } from '../tool-source-factory.js';
-import { McpToolSource } from './mcp-tool-source.js';
+import { McpToolSource, type McpToolSourceOptions } from './mcp-tool-source.js';
 
-registerMcpToolSourceFactory((config, registry) => new McpToolSource({ ...config, registry }));
+// `McpAuthProviderLike` is the part of the SDK's `OAuthClientProvider` the main entry names; pages pass the SDK's.
+registerMcpToolSourceFactory(
+  (config, registry) => new McpToolSource({ ...config, registry } as McpToolSourceOptions),
+);
 
 export { McpToolSource };
-export type { ConnectableToolSource, McpServerConfig } from '../tool-source-factory.js';
+export type { ConnectableToolSource, McpAuthProviderLike, McpServerConfig } from '../tool-source-factory.js';
 export type { McpReconnectOptions, McpToolSourceOptions } from './mcp-tool-source.js';
 export { DEFAULT_MCP_LISTING, type McpListingOptions } from './mcp-tool-listing.js';
 export { McpConnectionStatus, McpErrorCode } from './mcp-tool-source.events.js';
 export type { McpStatusChangedDetail, McpToolSourceEventMap, McpToolsChangedDetail } from './mcp-tool-source.events.js';
 export type { McpToolInfo } from './mcp-tool-catalog.js';
 export { McpToolSourceError, redactSecrets } from './mcp-errors.js';
+export { finishMcpAuth } from './mcp-auth.js';
 export { decideTrust } from './mcp-trust.js';
 export type { McpToolHints, McpTrust, McpTrustDecision } from './mcp-trust.js';
 export { jsonSchemaArguments } from './mcp-json-schema.js';

@@ -1,4 +1,12 @@
-import type { JSONSchema, RegisteredTool, ToolDefinition, ToolEffect, ToolProgress, ToolRegistry } from '../../tools/index.js';
+import type {
+  JSONSchema,
+  RegisteredTool,
+  ToolDefinition,
+  ToolEffect,
+  ToolProgress,
+  ToolRegistry,
+  ToolRegistryChangeDetail,
+} from '../../tools/index.js';
 import { jsonSchemaArguments } from './mcp-json-schema.js';
 import type { McpToolsChangedDetail } from './mcp-tool-source.events.js';
 import { decideTrust, type McpToolHints, type McpTrust } from './mcp-trust.js';
@@ -60,6 +68,11 @@ export interface McpToolCatalogOptions {
     signal: AbortSignal,
     reportProgress: (progress: ToolProgress) => void,
   ) => Promise<unknown>;
+  /**
+   * Withheld tools were registered because the registry's policy came to name them (`allowedTools` or `tools[id]`
+   * after `setPolicy()`): their ids. The source reports them (`mcp-tools-changed` / `webmcp-tools-changed`).
+   */
+  onReleased?: (ids: string[]) => void;
 }
 
 interface Entry {
@@ -85,9 +98,17 @@ export class McpToolCatalog {
   readonly #entries = new Map<string, Entry>();
   /** Set after the first listing of this source's life (a reconnection does not reset it). */
   #listed = false;
+  /** Listening to the registry's policy changes: only while a tool is withheld. */
+  #watching = false;
+  readonly #onRegistryChange: (event: CustomEvent<ToolRegistryChangeDetail>) => void;
 
   constructor(options: McpToolCatalogOptions) {
     this.#options = options;
+    this.#onRegistryChange = (event) => {
+      if (event.detail.action !== 'policy-changed') return;
+      const released = this.releaseNamed();
+      if (released.length > 0) this.#options.onReleased?.(released);
+    };
   }
 
   registeredIds(): string[] {
@@ -109,7 +130,29 @@ export class McpToolCatalog {
     if (!entry || entry.info.state !== 'withheld') return undefined;
     this.#register(entry.info, false);
     entry.info.state = 'registered';
+    this.#watchPolicy();
     return entry.info.id;
+  }
+
+  /**
+   * Registers the withheld tools the registry's policy names now (run on every policy change while a tool is
+   * withheld). A tool the registry refuses stays withheld.
+   * @returns the ids registered
+   */
+  releaseNamed(): string[] {
+    const released: string[] = [];
+    for (const entry of this.#entries.values()) {
+      if (entry.info.state !== 'withheld' || !this.#named(entry.info.id)) continue;
+      try {
+        this.#register(entry.info, entry.info.changed);
+      } catch {
+        continue;
+      }
+      entry.info.state = 'registered';
+      released.push(entry.info.id);
+    }
+    this.#watchPolicy();
+    return released;
   }
 
   /** Unregisters every tool and forgets them all (the next listing counts as a first one again). */
@@ -119,6 +162,7 @@ export class McpToolCatalog {
     }
     this.#entries.clear();
     this.#listed = false;
+    this.#watchPolicy();
   }
 
   /** Applies one listing of the server's tools to the registry and says what it did. */
@@ -138,6 +182,7 @@ export class McpToolCatalog {
       }
     }
     this.#listed = true;
+    this.#watchPolicy();
     return detail;
   }
 
@@ -168,9 +213,7 @@ export class McpToolCatalog {
       }
       return;
     }
-    const policy = this.#options.registry.policy;
-    const named = policy.allowedTools?.includes(id) === true || policy.tools?.[id] !== undefined;
-    if (this.#listed && !this.#options.acceptNewTools && !named) {
+    if (this.#listed && !this.#options.acceptNewTools && !this.#named(id)) {
       info.state = 'withheld';
       this.#entries.set(tool.name, { info, fingerprint });
       detail.withheld.push(id);
@@ -216,6 +259,22 @@ export class McpToolCatalog {
     };
     if (decision.requiresApproval) definition.requiresApproval = true;
     return this.#options.registry.register(definition);
+  }
+
+  /** Whether the registry's policy names the id (`allowedTools` or `tools[id]`): the page knows of the tool. */
+  #named(id: string): boolean {
+    const policy = this.#options.registry.policy;
+    return policy.allowedTools?.includes(id) === true || policy.tools?.[id] !== undefined;
+  }
+
+  /** Listens to the registry's policy changes while a tool is withheld, and not otherwise (no listener kept alive). */
+  #watchPolicy(): void {
+    const wanted = [...this.#entries.values()].some((entry) => entry.info.state === 'withheld');
+    if (wanted === this.#watching) return;
+    this.#watching = wanted;
+    const registry = this.#options.registry;
+    if (wanted) registry.addEventListener('tool-registry-change', this.#onRegistryChange);
+    else registry.removeEventListener('tool-registry-change', this.#onRegistryChange);
   }
 
   #find(idOrName: string): Entry | undefined {

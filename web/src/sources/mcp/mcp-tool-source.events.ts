@@ -20,7 +20,10 @@ export type McpConnectionStatus = (typeof McpConnectionStatus)[keyof typeof McpC
 export const McpErrorCode = {
   /** The server cannot be reached, or it dropped the session: the call was not run. Category `transient`. */
   UNAVAILABLE: 'mcp_unavailable',
-  /** The server answered 401 (or the auth provider could not authorize). Category `permanent`; no reconnection. */
+  /**
+   * The server answered 401: it refused the credentials, or a person must sign in (the `authProvider` started the
+   * OAuth authorization: `finishAuth(code)` after the redirect back). Category `permanent`; no reconnection.
+   */
   UNAUTHORIZED: 'mcp_unauthorized',
   /** The tool ran and reported `isError: true`; the message is its content. Category `execution`. */
   TOOL_ERROR: 'mcp_tool_error',
@@ -33,6 +36,12 @@ export const McpErrorCode = {
    * code, category `permanent`.
    */
   INVALID_RESPONSE: 'mcp_invalid_response',
+  /**
+   * The server answered the Streamable HTTP `initialize`, but the page cannot read its `Mcp-Session-Id` response
+   * header (the server's CORS answer does not list it in `Access-Control-Expose-Headers`), so the server refused the
+   * next request (HTTP 400). Not retried until `connect()`; category `permanent`. See docs/mcp.md#cors.
+   */
+  SESSION_ID_NOT_EXPOSED: 'mcp_session_id_not_exposed',
   /** `connect()` was superseded by `close()`. */
   CLOSED: 'mcp_closed',
 } as const;

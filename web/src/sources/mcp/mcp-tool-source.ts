@@ -2,24 +2,28 @@ import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { mcpToolId, PermanentToolError, ToolHandlerError, type ToolProgress, type ToolRegistry } from '../../tools/index.js';
 import { warnDeprecatedOption } from '../../tools/deprecated-option.js';
 import { CatalogToolSource } from './catalog-tool-source.js';
 import {
   connectionError,
+  httpStatusOf,
   isConnectionFailure,
   isLastingFailure,
   isSessionLost,
   McpToolSourceError,
   redactSecrets,
+  sessionIdHiddenError,
   unavailableToolError,
 } from './mcp-errors.js';
-import { McpToolCatalog, type SourceTool } from './mcp-tool-catalog.js';
+import { signInError } from './mcp-auth.js';
+import { McpToolCatalog } from './mcp-tool-catalog.js';
 import { listAllTools, type McpListingOptions } from './mcp-tool-listing.js';
 import { mcpToolIdFor } from './mcp-tool-name.js';
 import { contentText, toolResultValue } from './mcp-tool-result.js';
+import { callToolAsTask, taskRequiredTools } from './mcp-tool-task.js';
 import {
   McpConnectionStatus,
   McpErrorCode,
@@ -58,7 +62,12 @@ export interface McpToolSourceOptions {
    * connection: never in tool arguments, contexts, events or error messages (which redact their values).
    */
   headers?: Record<string, string>;
-  /** OAuth through the SDK's client auth provider, instead of (or besides) fixed headers. */
+  /**
+   * OAuth through the SDK's client auth provider (`OAuthClientProvider`), instead of (or besides) fixed headers. When
+   * the server answers 401 and the provider holds no usable token, the SDK starts the sign-in
+   * (`provider.redirectToAuthorization(url)`): the source becomes `unavailable` with `mcp_unauthorized` and does not
+   * reconnect; after the person comes back with `?code=...`, call `finishAuth(code)`. See docs/mcp.md.
+   */
   authProvider?: OAuthClientProvider;
   /** Where the server's tools are registered. */
   registry: ToolRegistry;
@@ -137,6 +146,10 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #reconnectAttempts = 0;
   #probing = false;
+  /** The transport of the last attempt: `finishAuth()` completes the sign-in it started. */
+  #authTransport: StreamableHTTPClientTransport | SSEClientTransport | undefined;
+  /** Listed tools that must be called in MCP's task mode (`execution.taskSupport: "required"`). */
+  #taskTools = new Set<string>();
   /** The re-listing under way, and the one that follows it (shared by every ask meanwhile). */
   #relisting: Promise<void> | undefined;
   #relistQueued: Promise<void> | undefined;
@@ -161,6 +174,7 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
       acceptNewTools: options.acceptNewTools === true,
       ...(options.toolTimeoutMs !== undefined && { timeoutMs: options.toolTimeoutMs }),
       call: (toolName, args, signal, reportProgress) => this.#call(toolName, args, signal, reportProgress),
+      onReleased: (ids) => this.emitToolsChanged({ registered: ids, unregistered: [], changed: [], withheld: [], skipped: [] }),
     });
   }
 
@@ -191,6 +205,28 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
       if (this.#isNewFailure(error)) this.#fail(error);
       throw error;
     }
+  }
+
+  /**
+   * Completes an OAuth sign-in that the `authProvider` started: after the authorization server sent the person back
+   * to the provider's `redirectUrl` with `?code=...`, exchanges that code for tokens (the provider's `saveTokens()`),
+   * then connects (`connect()`). Works on a fresh page too: the provider keeps the PKCE verifier and client
+   * information across the redirect.
+   * @param authorizationCode - the `code` query parameter of the redirect back
+   * @throws {McpToolSourceError} `mcp_unauthorized` when there is no `authProvider` or the exchange fails (credentials
+   *   redacted); then what `connect()` throws
+   * @fires mcp-status-changed
+   */
+  async finishAuth(authorizationCode: string): Promise<void> {
+    const transport = this.#authTransport ?? this.#transport(this.#options.transport === 'sse' ? 'sse' : 'streamable-http');
+    try {
+      await transport.finishAuth(authorizationCode);
+    } catch (error) {
+      const failure = signInError(this.name, error, [...this.#secrets, authorizationCode]);
+      if (this.#status !== McpConnectionStatus.CONNECTED) this.#fail(failure);
+      throw failure;
+    }
+    await this.connect();
   }
 
   /**
@@ -275,25 +311,43 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     }
   }
 
-  /** Connects a new client over Streamable HTTP, or HTTP+SSE (see `options.transport`). */
+  /**
+   * Connects a new client over Streamable HTTP, or HTTP+SSE (see `options.transport`).
+   * @throws {McpToolSourceError} `mcp_session_id_not_exposed` when the server answered `initialize` but hid its session
+   *   id from the page (CORS), rather than falling back to HTTP+SSE
+   */
   async #handshake(generation: number): Promise<Client> {
     const mode = this.#options.transport ?? 'auto';
-    const requestInit: RequestInit = { headers: { ...this.#options.headers } };
-    const auth = this.#options.authProvider ? { authProvider: this.#options.authProvider } : {};
     if (mode !== 'sse') {
       const client = this.#newClient(generation);
+      const transport = this.#transport('streamable-http') as StreamableHTTPClientTransport;
       try {
-        await client.connect(new StreamableHTTPClientTransport(this.url, { requestInit, ...auth }));
+        await client.connect(transport);
         return client;
       } catch (error) {
+        // The server answered `initialize`, yet refused the next request, which went without a session id: the page
+        // could not read the id (a CORS answer without `Access-Control-Expose-Headers: Mcp-Session-Id`).
+        const hidden = httpStatusOf(error) === 400 && client.getServerVersion() !== undefined && transport.sessionId === undefined;
         await client.close().catch(() => undefined);
-        const status = (error as { code?: unknown }).code;
+        if (hidden) throw sessionIdHiddenError(this.name);
+        const status = httpStatusOf(error);
         if (mode === 'streamable-http' || !(status === 400 || status === 404 || status === 405)) throw error;
       }
     }
     const client = this.#newClient(generation);
-    await client.connect(new SSEClientTransport(this.url, { requestInit, ...auth }));
+    await client.connect(this.#transport('sse'));
     return client;
+  }
+
+  #transport(kind: 'streamable-http' | 'sse'): StreamableHTTPClientTransport | SSEClientTransport {
+    const requestInit: RequestInit = { headers: { ...this.#options.headers } };
+    const auth = this.#options.authProvider ? { authProvider: this.#options.authProvider } : {};
+    const transport =
+      kind === 'sse'
+        ? new SSEClientTransport(this.url, { requestInit, ...auth })
+        : new StreamableHTTPClientTransport(this.url, { requestInit, ...auth });
+    this.#authTransport = transport;
+    return transport;
   }
 
   #newClient(generation: number): Client {
@@ -350,7 +404,12 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     try {
       const onprogress = ({ progress, total, message }: { progress: number; total?: number; message?: string }) =>
         reportProgress({ progress, ...(total !== undefined && { total }), ...(message !== undefined && { message }) });
-      result = asCallToolResult(await client.callTool({ name: toolName, arguments: args }, undefined, { signal, onprogress }));
+      const params = { name: toolName, arguments: args };
+      // A tool that requires MCP's task mode answers a plain call with an error: it runs as a task.
+      const answer = this.#taskTools.has(toolName)
+        ? callToolAsTask(client, params, { signal, onprogress })
+        : client.callTool(params, undefined, { signal, onprogress });
+      result = asCallToolResult(await answer);
     } catch (error) {
       // The SDK rejects a cancelled request with its own error; the runtime expects the signal's reason.
       if (signal.aborted) throw signal.reason;
@@ -370,7 +429,8 @@ export class McpToolSource extends CatalogToolSource<McpToolSourceEventMap> {
     return toolResultValue(result);
   }
 
-  #applyTools(tools: SourceTool[]): void {
+  #applyTools(tools: Tool[]): void {
+    this.#taskTools = taskRequiredTools(tools);
     const detail = this.catalog.apply(tools);
     const { registered, unregistered, changed, withheld, skipped } = detail;
     if (registered.length + unregistered.length + changed.length + withheld.length + skipped.length > 0) {

@@ -124,6 +124,7 @@ export class WebMcpToolSource extends CatalogToolSource<WebMcpToolSourceEventMap
       acceptNewTools: options.acceptNewTools === true,
       ...(options.toolTimeoutMs !== undefined && { timeoutMs: options.toolTimeoutMs }),
       call: (toolName, args, signal) => this.#call(toolName, args, signal),
+      onReleased: (ids) => this.emitToolsChanged({ registered: ids, unregistered: [], changed: [], withheld: [], skipped: [] }),
     });
   }
 

@@ -10,6 +10,7 @@ import type { ConnectableToolSource, McpServerConfig } from '../../../sources/to
 import type { ToolRegistry } from '../../../tools/index.js';
 import type { ToolSourceErrorDetail } from '../ag-ui-agent.events.js';
 import { LazyModule, type LazyParts } from '../parts/lazy-part.js';
+import type { ErrorAction } from '../parts/render-composer.js';
 import type { ToolSourcesController } from './tool-sources-controller.js';
 import type { WebMcpExposeController } from './webmcp-expose-controller.js';
 
@@ -24,7 +25,8 @@ export interface LazyToolSourcesOptions {
   /** The loop (built on demand: a WebMCP call may come before the first message). */
   loop(): AgentRunLoop | undefined;
   lazy: LazyParts;
-  onError(detail: ToolSourceErrorDetail): void;
+  /** A source could not be used; `action` (e.g. "Sign in") is offered beside the message. */
+  onError(detail: ToolSourceErrorDetail, action?: ErrorAction): void;
 }
 
 /** Whether a list property holds anything (a page may set anything). */

@@ -9,13 +9,25 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ToolRegistry } from '../../../tools/index.js';
 import { mcpToolSourceFactory, type ConnectableToolSource, type McpServerConfig } from '../../../sources/tool-source-factory.js';
 import type { ToolSourceErrorDetail } from '../ag-ui-agent.events.js';
+import type { ErrorAction } from '../parts/render-composer.js';
+
+/** Whether a source's failure is a sign-in a person can make (`McpToolSourceError.signInRequired`; no MCP import here). */
+const needsSignIn = (error: unknown): boolean => (error as { signInRequired?: unknown } | null)?.signInRequired === true;
 
 /** What the controller reads from its element. */
 export interface ToolSourcesOptions {
   toolSources: () => readonly ConnectableToolSource[];
   mcpServers: () => readonly McpServerConfig[];
   registry: () => ToolRegistry;
-  onError: (detail: ToolSourceErrorDetail) => void;
+  /** A source could not be used; `action` ("Sign in" for a server that needs a sign-in) is offered beside it. */
+  onError: (detail: ToolSourceErrorDetail, action?: ErrorAction) => void;
+}
+
+/** A source made from one `mcpServers` entry: remade when the registry or the auth provider object changes. */
+interface MadeSource {
+  registry: ToolRegistry;
+  authProvider: unknown;
+  source: ConnectableToolSource;
 }
 
 export class ToolSourcesController implements ReactiveController {
@@ -24,7 +36,7 @@ export class ToolSourcesController implements ReactiveController {
   /** The sources connected now. */
   #connected = new Set<ConnectableToolSource>();
   /** The sources made from `mcpServers`, by their config (as JSON) and registry, so a re-render keeps them. */
-  #made = new Map<string, { registry: ToolRegistry; source: ConnectableToolSource }>();
+  #made = new Map<string, MadeSource>();
   #reportedMissing = false;
 
   constructor(host: ReactiveControllerHost & HTMLElement, options: ToolSourcesOptions) {
@@ -59,16 +71,27 @@ export class ToolSourcesController implements ReactiveController {
     for (const source of wanted) {
       if (this.#connected.has(source)) continue;
       this.#connected.add(source);
-      source.connect().catch((error: unknown) => {
-        if (!this.#connected.has(source)) return;
-        const code = (error as { code?: unknown } | null)?.code;
-        this.#options.onError({
-          source: source.name ?? 'tool-source',
-          code: typeof code === 'string' ? code : 'tool_source_failed',
-          message: `Tool source "${source.name ?? 'tool-source'}" could not connect: ${error instanceof Error ? error.message : String(error)}`,
-        });
-      });
+      this.#connect(source);
     }
+  }
+
+  /**
+   * Connects one source; a failure is reported, with a "Sign in" action when a person can sign in (`signInRequired`:
+   * it connects again, which lets the source's auth provider send the person to the authorization server).
+   */
+  #connect(source: ConnectableToolSource): void {
+    source.connect().catch((error: unknown) => {
+      if (!this.#connected.has(source)) return;
+      const name = source.name ?? 'tool-source';
+      const code = (error as { code?: unknown } | null)?.code;
+      const detail = {
+        source: name,
+        code: typeof code === 'string' ? code : 'tool_source_failed',
+        message: `Tool source "${name}" could not connect: ${error instanceof Error ? error.message : String(error)}`,
+      };
+      const signIn = { label: 'Sign in', ariaLabel: `Sign in to ${name}`, run: () => this.#connect(source) };
+      this.#options.onError(detail, needsSignIn(error) ? signIn : undefined);
+    });
   }
 
   /** The sources of `mcpServers`, made once per config and registry; none (and an error) without `ag-ui-lit/mcp`. */
@@ -91,14 +114,16 @@ export class ToolSourcesController implements ReactiveController {
       return [];
     }
     const registry = this.#options.registry();
-    const made = new Map<string, { registry: ToolRegistry; source: ConnectableToolSource }>();
+    const made = new Map<string, MadeSource>();
     const sources: ConnectableToolSource[] = [];
     for (const config of servers) {
-      const key = JSON.stringify(config);
+      // The provider object is compared by identity: as JSON it would hold its tokens and change with them.
+      const authProvider: unknown = config?.authProvider;
+      const key = JSON.stringify({ ...config, authProvider: undefined });
       let entry = this.#made.get(key);
-      if (!entry || entry.registry !== registry) {
+      if (!entry || entry.registry !== registry || entry.authProvider !== authProvider) {
         try {
-          entry = { registry, source: factory(config, registry) };
+          entry = { registry, authProvider, source: factory(config, registry) };
         } catch (error) {
           this.#options.onError({
             source: typeof config?.name === 'string' ? config.name : 'mcp',

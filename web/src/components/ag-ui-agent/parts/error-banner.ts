@@ -9,7 +9,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentRunLoop } from '../../../agent/agent-run-loop.js';
 import { RunErrorCode, type RunErrorDetail, type RunFinishedDetail } from '../../../agent/types.js';
 import type { ThreadStoreError } from '../../../persistence/thread-store-error.js';
-import { renderErrorBanner } from './render-composer.js';
+import { renderErrorBanner, type ErrorAction } from './render-composer.js';
 
 /** Run errors that running the agent again on the same conversation cannot fix: their banner has no Retry. */
 const NOT_RETRYABLE: ReadonlySet<string> = new Set([RunErrorCode.MAX_TOOL_ITERATIONS, RunErrorCode.PROTOCOL_ERROR]);
@@ -37,7 +37,7 @@ export interface ErrorBannerOptions {
 export class ErrorBanner {
   readonly #host: { requestUpdate(): void };
   readonly #options: ErrorBannerOptions;
-  #local: { message: string } | undefined;
+  #local: { message: string; action?: ErrorAction } | undefined;
   #dismissed: object | undefined;
   #declined = false;
 
@@ -57,10 +57,24 @@ export class ErrorBanner {
     this.#host.requestUpdate();
   }
 
-  /** Shows the element's own error (also logged with `console.warn` unless `log` is `false`: logged already). */
-  show(message: string, log = true): void {
+  /**
+   * Shows the element's own error (also logged with `console.warn` unless `log` is `false`: logged already), with a
+   * button for `action` when given; running the action hides the error.
+   */
+  show(message: string, log = true, action?: ErrorAction): void {
     if (log) console.warn(`<ag-ui-agent>: ${message}`);
-    this.#local = { message };
+    const local: { message: string; action?: ErrorAction } = { message };
+    if (action) {
+      local.action = {
+        ...action,
+        run: () => {
+          if (this.#local === local) this.#local = undefined;
+          this.#host.requestUpdate();
+          action.run();
+        },
+      };
+    }
+    this.#local = local;
     this.#host.requestUpdate();
   }
 
@@ -87,7 +101,7 @@ export class ErrorBanner {
     const error = this.#local ?? runError;
     if (error === this.#dismissed) return declined;
     const retry = error === runError && runError !== undefined && !NOT_RETRYABLE.has(runError.code);
-    return html`${declined}${renderErrorBanner(error, this.#onDismiss, retry ? this.#onRetry : undefined)}`;
+    return html`${declined}${renderErrorBanner(error, this.#onDismiss, retry ? this.#onRetry : undefined, this.#local?.action)}`;
   }
 
   /** Retry: the agent runs again on the conversation as it is (the failed turn's message is already in it). */

@@ -72,15 +72,33 @@ export function renderComposer(options: ComposerOptions): TemplateResult {
   </form>`;
 }
 
-/** The error banner (`role="alert"`) with Retry (when `onRetry` is given) and Dismiss, or nothing without an error. */
+/** A button of the error banner that acts on the error (e.g. "Sign in" for an MCP server that needs a sign-in). */
+export interface ErrorAction {
+  /** The button's text. */
+  label: string;
+  /** Its accessible name, when the text alone does not say what it acts on. */
+  ariaLabel?: string;
+  run(): void;
+}
+
+/**
+ * The error banner (`role="alert"`) with the error's own action (when `action` is given), Retry (when `onRetry` is
+ * given) and Dismiss, or nothing without an error.
+ */
 export function renderErrorBanner(
   error: { message: string } | undefined,
   onDismiss: () => void,
   onRetry?: () => void,
+  action?: ErrorAction,
 ): TemplateResult | typeof nothing {
   if (!error) return nothing;
   return html`<div part="error-banner" class="error-banner" role="alert">
     <p part="error-message" class="error-message">${error.message}</p>
+    ${action
+      ? html`<button part="error-action" class="error-action" type="button" aria-label=${action.ariaLabel ?? action.label} @click=${action.run}>
+          ${action.label}
+        </button>`
+      : nothing}
     ${onRetry
       ? html`<button part="error-retry" class="error-retry" type="button" aria-label="Retry the run" @click=${onRetry}>
           Retry
