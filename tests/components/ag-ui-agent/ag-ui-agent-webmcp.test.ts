@@ -59,8 +59,10 @@ describe('<ag-ui-agent expose-webmcp>', () => {
     expect(card.getAttribute('part')).to.include('tool-call-awaiting_approval');
     expect($(el, '[part~="external-tool-calls-heading"]')!.textContent).to.include('WebMCP');
     expect(runs).to.deep.equal([]);
+    // The approval form is a part loaded on first use ("Loading the approval…" until then): wait for its button.
+    const approve = await until(el, '[part~="external-tool-calls"] [part="tool-approval-approve"]', 'the approval form');
     await expect(el).to.be.accessible();
-    card.querySelector<HTMLElement>('[part="tool-approval-approve"]')!.click();
+    approve.click();
 
     const result = await calling;
     expect(result.isError).to.not.equal(true);
