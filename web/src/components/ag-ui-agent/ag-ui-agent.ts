@@ -77,7 +77,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @fires {CustomEvent<StateChangedDetail>} ag-ui-state-changed - The agent's state changed.
  * @fires {CustomEvent<ToolCallStartDetail>} ag-ui-tool-call-start - The agent started a tool call (`kind`: frontend or backend).
  * @fires {CustomEvent<ToolCallArgsDetail>} ag-ui-tool-call-args - Arguments of a tool call streamed in (`delta`, `partialArgs`).
- * @fires {CustomEvent<ToolCallEndDetail>} ag-ui-tool-call-end - A frontend tool call succeeded (`result`, `execution`).
+ * @fires {CustomEvent<ToolCallEndDetail>} ag-ui-tool-call-end - A frontend tool call succeeded (`result`: the text sent to the agent, JSON for objects; `value`: what the handler returned; `execution`).
  * @fires {CustomEvent<ToolCallErrorDetail>} ag-ui-tool-call-error - A frontend tool call failed or was cancelled (`error`).
  * @fires {CustomEvent<ToolStatusChangedDetail>} ag-ui-tool-status-changed - A tool call's status changed, or (`progress` set) a running call reported progress.
  * @fires {CustomEvent<ToolRetryingDetail>} ag-ui-tool-retrying - A tool call will be retried after `delayMs`.
@@ -123,6 +123,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
  * @csspart tool-call-status-icon - The mark before the status text (✓, ✕, …; `data-status` says which; hidden from assistive technology).
  * @csspart tool-call-status - The live status text (with `tool-call-status-<status>`).
+ * @csspart tool-call-progress - The `<progress>` bar of a running call that reports progress (indeterminate without a total), in `tool-call-progress-row` with `tool-call-progress-text` ("2 of 4 · message"; the number alone without a total).
  * @csspart tool-call-cancel - The Cancel button of a running frontend tool call (validating, executing, or waiting for a retry).
  * @csspart tool-call-section - The arguments block and the result block.
  * @csspart tool-call-label - The "Arguments" and "Result" labels.
@@ -192,9 +193,8 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart send-button - The Send button.
  * @csspart stop-button - The Stop button (while running).
  *
- * Colours: light by default, dark under `prefers-color-scheme: dark` (every `--ag-ui-color-*` has a dark default)
- * unless `theme="light"`; `theme="dark"` forces dark. A page's own `--ag-ui-color-*` values win in both. Under
- * `prefers-reduced-motion: reduce` nothing in the element transitions, animates or scrolls smoothly.
+ * Colours: light by default, dark under `prefers-color-scheme: dark` (every `--ag-ui-color-*` has a dark default) unless `theme="light"`;
+ * `theme="dark"` forces dark. A page's own `--ag-ui-color-*` values win in both. Under `prefers-reduced-motion: reduce` nothing in the element transitions, animates or scrolls smoothly.
  *
  * @cssprop [--ag-ui-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Text font.
  * @cssprop [--ag-ui-font-size=0.9375rem] - Base font size.
