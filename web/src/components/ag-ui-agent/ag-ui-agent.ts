@@ -149,7 +149,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-approval-effect - What the tool's effect means.
  * @csspart tool-approval-args - The arguments (`<pre>`, redacted per the tool's `redaction.args`).
  * @csspart tool-approval-no-args - "No arguments." when there are none.
- * @csspart tool-approval-actions - The row of buttons.
+ * @csspart tool-approval-actions - The row of buttons: Approve and Deny, then "Edit arguments" when offered.
  * @csspart tool-approval-approve - The Approve button.
  * @csspart tool-approval-deny - The Deny button.
  * @csspart tool-approval-edit-button - "Edit arguments": the card switches to an editor of the proposed arguments (`tool-approval-editing`), for a frontend call whose arguments are not redacted: a form generated from the tool's schema when it can express it, else JSON text.
@@ -159,7 +159,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-approval-edit-error - Why the edited arguments cannot run (not JSON, or the schema's messages).
  * @csspart tool-approval-diff - Which arguments the edit changes.
  * @csspart tool-approval-approve-edited - "Approve with edits" (disabled while the edit is invalid); `tool-approval-edit-cancel` goes back.
- * @csspart tool-approval-remember - "Allow for this conversation" (also `tool-approval-remember-thread`) and "Always allow" (`tool-approval-remember-always`), offered unless the tool or the policy asks about every call.
+ * @csspart tool-approval-remember - The "Remember approval" `<select>` (Ask next time / For this conversation / Always; label `tool-approval-remember-label`, both in `tool-approval-remember-field`) in the `tool-approval-options` row under the buttons, beside `tool-approval-reason`: it only changes what Approve grants; offered unless the tool or the policy asks about every call.
  * @csspart tool-call-approved-by - "Allowed for this conversation" / "Always allowed" on a call that ran without asking.
  * @csspart tool-approval-reason - The optional reason for a denial (Enter there denies).
  * @csspart interrupts - The list of interrupt cards, after the last message.
@@ -499,7 +499,7 @@ export class AgUiAgent extends LitElement {
   get manager(): ToolExecutionManager | undefined { return this.#agentLoop.loop?.manager; }
 
   /**
-   * The approvals a person asked to remember with "Allow for this conversation" or "Always allow" in an approval card
+   * The approvals a person asked to remember (an approval card's "Remember approval": for this conversation, always)
    * (`{ toolName, scope, threadId? }`), read-only. They hold while this element keeps its agent; when it keeps its
    * threads in a store (`persist`, `store`) that has the approval methods, they are kept there too and come back
    * after a reload: a thread's with that thread, "always" ones for every thread of the store.
