@@ -156,9 +156,9 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-approval-edit-mode - The "Form" / "JSON" toggle while editing (`tool-approval-edit-mode-form`, `tool-approval-edit-mode-json`: buttons with `aria-pressed`); shown only when the form can express the tool's schema.
  * @csspart tool-approval-form - The form generated from the tool's JSON Schema, pre-filled with the proposed arguments (loaded on first edit); its nodes carry the schema form's parts: `field`, `field-label`, `field-description`, `field-input`, `checkbox`, `select`, `json`, `required`, `field-issue` (the schema's message at its field), `fieldset`, `array`, `legend`, `array-items`, `array-item`, `button`, `add-item`, `remove-item`.
  * @csspart tool-approval-edit - The arguments' JSON `<textarea>` (the JSON mode), checked against the tool's schema as the person types.
- * @csspart tool-approval-edit-error - Why the edited arguments cannot run (not JSON, or the schema's messages).
+ * @csspart tool-approval-edit-error - Why the edited arguments cannot run: in JSON mode, not JSON or the schema's messages (plain words unless the schema has its own); in the form, after an attempt to approve, a pointer to the fields marked (each shows its message under it once left).
  * @csspart tool-approval-diff - Which arguments the edit changes.
- * @csspart tool-approval-approve-edited - "Approve with edits" (disabled while the edit is invalid); `tool-approval-edit-cancel` goes back.
+ * @csspart tool-approval-approve-edited - "Approve with edits" (while the edit is invalid: `aria-disabled` in the form, where a click only shows every field's message; disabled in JSON mode); `tool-approval-edit-cancel` goes back.
  * @csspart tool-approval-remember - The "Remember approval" `<select>` (Ask next time / For this conversation / Always; label `tool-approval-remember-label`, both in `tool-approval-remember-field`) in the `tool-approval-options` row under the buttons, beside `tool-approval-reason`: it only changes what Approve grants; offered unless the tool or the policy asks about every call.
  * @csspart tool-call-approved-by - "Allowed for this conversation" / "Always allowed" on a call that ran without asking.
  * @csspart tool-approval-reason - The optional reason for a denial (Enter there denies).

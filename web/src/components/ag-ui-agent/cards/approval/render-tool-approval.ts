@@ -24,7 +24,10 @@ export interface ToolApprovalCardOptions {
   onEdit: (event: Event, toolCallId: string, editing: boolean) => void;
   /** The edited arguments' text changed. */
   onEditInput: (event: Event, toolCallId: string, text: string) => void;
-  /** "Approve with edits". */
+  /**
+   * "Approve with edits". While the form is invalid the button stays focusable (`aria-disabled`): a click then only
+   * shows every field's message (`touched: 'all'`).
+   */
   onApproveEdited: (event: Event, toolCallId: string) => void;
   /** The "Form" / "JSON" toggle while editing. */
   onEditMode?: (event: Event, toolCallId: string, mode: 'form' | 'json') => void;
@@ -51,6 +54,11 @@ export interface ArgumentsEdit {
   ignored?: string[];
   /** Which editor the card shows: the form generated from the tool's schema (when it can express it) or JSON text. */
   mode?: 'form' | 'json';
+  /**
+   * The form's fields the person has left or changed (path keys), or `'all'` once they tried to approve: a field shows
+   * its message only then (`SchemaFormContext.touched`).
+   */
+  touched?: readonly string[] | 'all';
 }
 
 /** What each effect means, in the words the card uses. */
@@ -277,11 +285,7 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
               .value=${edit.text}
               @input=${(event: Event) => options.onEditInput(event, toolCallId, (event.target as HTMLTextAreaElement).value)}
             ></textarea>`}
-      ${edit.error
-        ? html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">${edit.error}</p>`
-        : html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
-            ${edit.changed.length === 0 ? 'Unchanged.' : `Changed: ${edit.changed.join(', ')}.`}
-          </p>`}
+      ${renderEditStatus(edit, asForm, messageId)}
       ${ignored
         ? html`<p part="tool-approval-ignored" class="tool-approval-diff" id=${ignoredId}>
             Ignored: ${ignored.join(', ')} (the tool does not take ${ignored.length === 1 ? 'it' : 'them'}).
@@ -292,7 +296,8 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
           part="tool-approval-approve tool-approval-approve-edited"
           class="tool-approval-approve"
           type="button"
-          ?disabled=${edit.error !== undefined}
+          ?disabled=${!asForm && edit.error !== undefined}
+          aria-disabled=${asForm && edit.error !== undefined ? 'true' : 'false'}
           @click=${(event: Event) => options.onApproveEdited(event, toolCallId)}
         >
           Approve with edits
@@ -303,4 +308,23 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
       </div>
     </div>
   `;
+}
+
+/**
+ * The line under the editor: what the edit changes; why it cannot run. In the form each message shows once, at its
+ * field (after the person touched it); here only a pointer to them, after an attempt to approve. The JSON editor has
+ * no fields: its line gives the messages, with their paths.
+ */
+function renderEditStatus(edit: ArgumentsEdit, asForm: boolean, messageId: string): TemplateResult | typeof nothing {
+  if (edit.error === undefined) {
+    return html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
+      ${edit.changed.length === 0 ? 'Unchanged.' : `Changed: ${edit.changed.join(', ')}.`}
+    </p>`;
+  }
+  if (!asForm) return html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">${edit.error}</p>`;
+  if (edit.touched !== 'all') return nothing;
+  const fields = new Set((edit.issues ?? []).map((issue) => issue.path.map(String).join('.'))).size;
+  return html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">
+    Correct the ${fields === 1 ? 'field' : `${fields} fields`} marked above to approve.
+  </p>`;
 }
