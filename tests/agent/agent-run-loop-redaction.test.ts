@@ -36,6 +36,8 @@ describe('AgentRunLoop redaction', () => {
     expect(end.toolCallArgs).to.deep.equal({ query: 'books', token: '[redacted]' });
     const shownResult = '{"items":[{"id":1,"secret":"[redacted]"},{"id":2,"secret":"[redacted]"}],"owner":"[redacted]"}';
     expect(end.result).to.equal(shownResult);
+    // What the handler returned, redacted as the result is.
+    expect(end.value).to.deep.equal({ items: [{ id: 1, secret: '[redacted]' }, { id: 2, secret: '[redacted]' }], owner: '[redacted]' });
     expect(end.execution).to.deep.include({ result: shownResult, args: { query: 'books', token: '[redacted]' } });
     const view = loop.toolCalls.get(end.toolCallId)!;
     expect(view).to.deep.include({ argsText: '{"query":"books","token":"[redacted]"}', result: shownResult });

@@ -6,7 +6,7 @@ import type { PersistenceErrorDetail, ThreadChangedDetail } from '../../../web/s
 import { MemoryThreadStore, ThreadStoreError, type ThreadStore } from '../../../web/src/persistence/index.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { usePersistedDatabase } from '../../helpers/persisted-database.js';
-import { $, noteTools, scenarioUrl, until } from './helpers.js';
+import { $, approveRemembering as approveRememberingIn, noteTools, scenarioUrl, until } from './helpers.js';
 
 const EDIT_URL = scenarioUrl('tool', { tool: 'edit', args: '{"text":"Buy oat milk"}' });
 /** One run that calls `edit` and `rename` at once. */
@@ -48,9 +48,9 @@ describe('<ag-ui-agent> remembered approvals in the thread store', () => {
     return el;
   }
 
-  /** Approves the waiting call with the card's "Always allow" (or "Allow for this conversation") and waits for the turn. */
+  /** Approves the waiting call with the card's "Remember approval" set to "Always" (or "For this conversation") and waits for the turn. */
   async function approveRemembering(el: AgUiAgent, scope: 'always' | 'thread', sending: Promise<unknown>): Promise<void> {
-    (await until(el, `[part~="tool-approval-remember-${scope}"]`)).click();
+    await approveRememberingIn(el, scope);
     await sending;
   }
 

@@ -1,13 +1,26 @@
 import { EventType, type BaseEvent, type ToolMessage } from '@ag-ui/client';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { waitUntil } from '../../helpers/wait-until.js';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { z } from 'zod';
 import type { AgUiAgent } from '../../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import { ToolRegistry } from '../../../web/src/tools/index.js';
 import { getRecordedRequests, scenarioUrl as serverScenarioUrl } from '../../helpers/ag-ui-server.js';
 import { pushedAgent } from '../../helpers/agent-fixtures.js';
-import { $, $$, approveEditAndExpectRun, assistantText, echoArgsTool, editTool, mount, noteTools, rendered, scenarioUrl, until } from './helpers.js';
+import {
+  $,
+  $$,
+  approveEditAndExpectRun,
+  approveRemembering,
+  assistantText,
+  echoArgsTool,
+  editTool,
+  mount,
+  noteTools,
+  rendered,
+  scenarioUrl,
+  until,
+} from './helpers.js';
 
 /** The status text of the only tool card. */
 function cardStatus(el: AgUiAgent): string {
@@ -327,15 +340,16 @@ describe('<ag-ui-agent> tool approval of large arguments', () => {
 });
 
 describe('<ag-ui-agent> remembered approvals', () => {
-  it('"Allow for this conversation" skips the next approval of that tool in the thread, not of another tool or thread', async () => {
+  it('"For this conversation" skips the next approval of that tool in the thread, not of another tool or thread', async () => {
     const runs: unknown[] = [];
     const registry = noteTools(runs);
     const el = await mount(EDIT_URL, registry);
     const sending = el.sendMessage('Edit the note');
-    const remember = await until(el, '[part~="tool-approval-remember-thread"]');
-    expect(remember.textContent!.trim()).to.equal('Allow for this conversation');
+    const remember = (await until(el, '[part~="tool-approval-remember"]')) as HTMLSelectElement;
+    expect([...remember.options].map((option) => option.textContent!.trim())).to.deep.equal(['Ask next time', 'For this conversation', 'Always']);
+    expect(remember.labels[0]!.textContent!.trim()).to.equal('Remember approval');
     await expect(el).to.be.accessible();
-    remember.click();
+    await approveRemembering(el, 'thread');
     await sending;
     await rendered(el);
     expect(runs).to.deep.equal(['Buy oat milk']);
@@ -359,12 +373,12 @@ describe('<ag-ui-agent> remembered approvals', () => {
     await other;
   });
 
-  it('"Always allow" holds in a new thread until forgotten, and lapses when the tool changes', async () => {
+  it('"Always" holds in a new thread until forgotten, and lapses when the tool changes', async () => {
     const runs: unknown[] = [];
     const registry = noteTools(runs);
     const el = await mount(EDIT_URL, registry);
     let sending = el.sendMessage('Edit the note');
-    (await until(el, '[part~="tool-approval-remember-always"]')).click();
+    await approveRemembering(el, 'always');
     await sending;
     el.reset();
     let asked = 0;
@@ -392,6 +406,62 @@ describe('<ag-ui-agent> remembered approvals', () => {
     expect(asked).to.equal(2);
     el.stop();
     await sending;
+  });
+
+  it('approves nothing when the remember choice alone is used: only Approve answers, with that choice', async () => {
+    const runs: unknown[] = [];
+    const el = await mount(EDIT_URL, noteTools(runs));
+    let asked = 0;
+    el.addEventListener('ag-ui-tool-approval-requested', () => asked++);
+    const decided: string[] = [];
+    el.addEventListener('ag-ui-tool-status-changed', (event) => decided.push(event.detail.status));
+    const sending = el.sendMessage('Edit the note');
+    const remember = (await until(el, '[part~="tool-approval-remember"]')) as HTMLSelectElement;
+    decided.length = 0;
+    // A person's slip: a click on the choice, then keys that change it to "Always".
+    remember.focus();
+    remember.click();
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => remember.value === 'always', 'the choice to change');
+    await rendered(el);
+    expect(decided).to.deep.equal([]);
+    expect(runs).to.deep.equal([]);
+    expect(el.rememberedApprovals).to.deep.equal([]);
+    expect(el.decisions.map((decision) => decision.kind)).to.deep.equal(['tool-approval']);
+    expect($(el, '[part="tool-approval"]')).to.not.equal(null);
+
+    $(el, '[part="tool-approval-approve"]')!.click();
+    await sending;
+    expect(runs).to.deep.equal(['Buy oat milk']);
+    expect(asked).to.equal(1);
+    expect(el.rememberedApprovals).to.deep.equal([{ toolName: 'edit', scope: 'always' }]);
+  });
+
+  it('keeps Approve and Deny side by side on a 390 px phone, the remember choice on a row of its own', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      const el = await mount(EDIT_URL, noteTools([]));
+      const sending = el.sendMessage('Edit the note');
+      const remember = await until(el, '[part~="tool-approval-remember"]');
+      const box = (part: string) => $(el, `[part~="${part}"]`)!.getBoundingClientRect();
+      const approve = box('tool-approval-approve');
+      const deny = box('tool-approval-deny');
+      expect(el.getBoundingClientRect().width).to.be.at.most(390);
+      expect(deny.top).to.be.closeTo(approve.top, 1); // one row
+      expect(deny.left).to.be.above(approve.right);
+      expect(approve.width).to.be.closeTo(deny.width, 1); // the same weight
+      // The remember choice is below the buttons, never beside Deny.
+      const choice = remember.getBoundingClientRect();
+      expect(choice.top).to.be.at.least(Math.max(approve.bottom, deny.bottom, box('tool-approval-edit-button').bottom));
+      // The effect line is stronger text than the remember choice.
+      const weight = (part: string) => Number(getComputedStyle($(el, `[part~="${part}"]`)!).fontWeight);
+      expect(weight('tool-approval-effect')).to.be.above(weight('tool-approval-remember-label'));
+      el.stop();
+      await sending;
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('never offers to remember an approval the policy asks for on every call', async () => {

@@ -64,6 +64,27 @@ describe('<ag-ui-agent> tools', () => {
     await expect(el).to.be.accessible();
   });
 
+  it("fires ag-ui-tool-call-end with `result`, the text sent to the agent, and `value`, what the handler returned", async () => {
+    const returned = { id: 7, when: new Date(0), tags: ['a'] };
+    const registry = new ToolRegistry();
+    registry.register({ name: 'make', description: 'Makes a thing', effect: 'read_only', schema: z.object({}), handler: () => returned });
+    registry.register({ name: 'quote', description: 'Quotes JSON text', effect: 'read_only', schema: z.object({}), handler: () => '{"a":1}' });
+    const made = await mount(scenarioUrl('tool', { tool: 'make', args: '{}' }), registry);
+    const madeEnd = oneEvent(made, 'ag-ui-tool-call-end');
+    await made.sendMessage('Make it');
+    const { detail } = await madeEnd;
+    expect(detail.result).to.equal('{"id":7,"when":"1970-01-01T00:00:00.000Z","tags":["a"]}');
+    expect(detail.value).to.equal(returned); // the handler's own value: the Date is still a Date
+    const sent = made.messages.find((message) => message.role === 'tool');
+    expect(sent?.content).to.equal(detail.result); // what the agent got
+
+    // A string is sent as it is; `value` is that string, not what it would parse to.
+    const quoted = await mount(scenarioUrl('tool', { tool: 'quote', args: '{}' }), registry);
+    const quotedEnd = oneEvent(quoted, 'ag-ui-tool-call-end');
+    await quoted.sendMessage('Quote it');
+    expect((await quotedEnd).detail).to.deep.include({ result: '{"a":1}', value: '{"a":1}' });
+  });
+
   it('cancels a running tool from its card and keeps focus on the card', async () => {
     const registry = new ToolRegistry();
     registry.register(gatedTimeTool(new Promise<string>(() => {})));

@@ -113,3 +113,14 @@ export async function approveEditAndExpectRun(el: AgUiAgent, sending: Promise<un
   expect(content).to.deep.include({ editedArgs: { text }, text });
   expect(String(content.note)).to.contain('edited the arguments');
 }
+
+/**
+ * Approves the waiting call with the card's "Remember approval" choice set to `scope` (the `<select>` changed as a
+ * person would, then Approve clicked).
+ */
+export async function approveRemembering(el: AgUiAgent, scope: 'thread' | 'always'): Promise<void> {
+  const select = (await until(el, '[part~="tool-approval-remember"]')) as HTMLSelectElement;
+  select.value = scope;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  (select.closest('[part~="tool-approval"]')!.querySelector('[part~="tool-approval-approve"]') as HTMLButtonElement).click();
+}

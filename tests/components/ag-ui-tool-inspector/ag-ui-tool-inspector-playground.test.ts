@@ -35,6 +35,14 @@ async function mountNotePlayground(): Promise<{ registry: ToolRegistry; runs: un
   return { registry, runs, started, el: await mountPlayground(registry, 'edit_note', manager) };
 }
 
+/** Focuses the field at `path` and leaves it (a blur), as a person tabbing through the form. */
+async function leaveField(el: AgUiToolInspector, path: string): Promise<void> {
+  const input = $(el, `[id$="-f-${path.replace(/\./g, '-')}"]`)!;
+  input.focus();
+  input.blur();
+  await el.updateComplete;
+}
+
 async function submit(el: AgUiToolInspector): Promise<void> {
   $(el, '[part~="run"]')!.click();
   await el.updateComplete;
@@ -68,9 +76,13 @@ describe('<ag-ui-tool-inspector> playground', () => {
     expect([...priority.options].map((option) => option.textContent)).to.deep.equal(['(not set)', 'low', 'high']);
     expect(priority.selectedOptions[0]!.textContent).to.equal('low');
 
-    // Validated by the tool's own schema as the person types, per field path.
-    expect(issuesOf(el, 'title')).to.match(/>=1 characters/);
-    expect(issuesOf(el, 'owner.name')).to.match(/>=2 characters/);
+    // Validated by the tool's own schema, per field path; a field's message shows once the person has left it.
+    expect($$(el, '[part~="field-issue"]')).to.have.length(0); // nothing typed yet: no message
+    await leaveField(el, 'title');
+    expect(issuesOf(el, 'title')).to.equal('This cannot be empty.');
+    expect(issuesOf(el, 'owner.name')).to.equal(''); // not touched yet
+    await leaveField(el, 'owner.name');
+    expect(issuesOf(el, 'owner.name')).to.equal('Enter at least 2 characters.');
     expect($(el, '[id$="-f-owner-name"]')!.getAttribute('aria-invalid')).to.equal('true');
     await expect(el).to.be.accessible();
     await fillField(el, 'title', 'Ship it');
@@ -79,7 +91,9 @@ describe('<ag-ui-tool-inspector> playground', () => {
     expect(issuesOf(el, 'owner.name')).to.equal('');
     $(el, '[part~="add-item"]')!.click();
     await el.updateComplete;
-    expect(issuesOf(el, 'tags.0')).to.match(/>=1 characters/);
+    expect(issuesOf(el, 'tags.0')).to.equal('');
+    await leaveField(el, 'tags.0');
+    expect(issuesOf(el, 'tags.0')).to.equal('This cannot be empty.');
     await fillField(el, 'tags.0', 'release');
     $(el, '[part~="add-item"]')!.click();
     await el.updateComplete;
@@ -98,6 +112,24 @@ describe('<ag-ui-tool-inspector> playground', () => {
     await el.updateComplete;
     expect($(el, '[part~="outcome"]')!.dataset.kind).to.equal('success');
     expect(JSON.parse(text(el, '[part~="result"]'))).to.deep.equal({ id: 'task-1' });
+  });
+
+  it('shows each message once, at its field, after a Run with invalid arguments, and runs nothing', async () => {
+    const registry = new ToolRegistry();
+    const runs: unknown[] = [];
+    registry.register(taskTool(runs));
+    const el = await mountPlayground(registry, 'create_task');
+    expect($$(el, '[part~="field-issue"]')).to.have.length(0);
+
+    await submit(el);
+    await el.updateComplete;
+    expect(issuesOf(el, 'title')).to.equal('This cannot be empty.');
+    expect(issuesOf(el, 'owner.name')).to.equal('Enter at least 2 characters.');
+    // Once each on the panel: the outcome points to the fields instead of listing the messages again.
+    const panel = el.shadowRoot!.textContent!;
+    expect(panel.split('Enter at least 2 characters.')).to.have.length(2);
+    expect(panel).to.not.match(/Too small|expected string/);
+    expect(runs).to.deep.equal([]);
   });
 
   it('asks for approval before running a state_change tool', async () => {

@@ -72,7 +72,7 @@ export { DEFAULT_MAX_TOOL_ITERATIONS, DEFAULT_STREAM_IDLE_TIMEOUT_MS };
  * @fires {CustomEvent<StateChangedDetail>} state-changed - once per applied batch that changed the state
  * @fires {CustomEvent<ToolCallStartDetail>} tool-call-start - a tool call started streaming
  * @fires {CustomEvent<ToolCallArgsDetail>} tool-call-args - a chunk of a tool call's arguments arrived
- * @fires {CustomEvent<ToolCallEndDetail>} tool-call-end - a frontend tool succeeded
+ * @fires {CustomEvent<ToolCallEndDetail>} tool-call-end - a frontend tool succeeded (`result`: the text sent to the agent; `value`: what the handler returned)
  * @fires {CustomEvent<ToolCallErrorDetail>} tool-call-error - a frontend tool failed, was cancelled or not run
  * @fires {CustomEvent<ToolStatusChangedDetail>} tool-status-changed - a tool call's `status` changed
  * @fires {CustomEvent<ToolRetryingDetail>} tool-retrying - a frontend tool will be retried after `delayMs`

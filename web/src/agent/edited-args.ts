@@ -7,10 +7,13 @@
  */
 import type { z } from 'zod';
 
-/** `schema.safeParse(value)`, or `undefined` for a schema that only parses asynchronously (or throws). */
-export function parseNow(schema: z.ZodType, value: unknown): z.ZodSafeParseResult<unknown> | undefined {
+/**
+ * `schema.safeParse(value, params)`, or `undefined` for a schema that only parses asynchronously (or throws).
+ * `params.error`: the error map of this parse (the schema's own messages still win).
+ */
+export function parseNow(schema: z.ZodType, value: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>): z.ZodSafeParseResult<unknown> | undefined {
   try {
-    return schema.safeParse(value);
+    return schema.safeParse(value, params);
   } catch {
     return undefined;
   }

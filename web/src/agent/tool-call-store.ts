@@ -5,7 +5,7 @@
  */
 import type { Message, ToolMessage } from '@ag-ui/client';
 import type { ToolExecutionEvent } from '../tools/tool-events.js';
-import { redactExecution, redactToolArgs, redactToolError, redactToolResult } from '../tools/tool-redaction.js';
+import { redactExecution, redactToolArgs, redactToolError, redactToolResult, redactToolValue } from '../tools/tool-redaction.js';
 import {
   REDACTED,
   ToolErrorCode,
@@ -37,6 +37,8 @@ export interface ToolCallAnswer {
   followUp: boolean;
   /** The tool's result (succeeded), unredacted. */
   result?: string;
+  /** What its handler returned (succeeded), unredacted, when the manager had it (`ToolExecutionResult.value`). */
+  value?: unknown;
   /** Why it failed or did not run, unredacted. */
   error?: ToolError;
   /** The execution that ran it (unredacted), when it ran. */
@@ -428,6 +430,7 @@ export class ToolCallStore {
           toolCallName: record.toolCallName,
           toolCallArgs: execution.args,
           result,
+          value: 'value' in answer ? redactToolValue(redaction, answer.value) : valueOfText(result),
           execution,
         });
       }
@@ -527,4 +530,16 @@ function toolMessageOf(record: ToolCallRecord): ToolMessage {
   const message: ToolMessage = { id: answer.messageId, role: 'tool', toolCallId: record.toolCallId, content: answer.content };
   if (answer.error !== undefined) message.error = answer.error;
   return message;
+}
+
+/**
+ * A result's value when the handler's own is not known (a cached result, a custom executor): the text parsed as JSON,
+ * else the text itself.
+ */
+function valueOfText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }

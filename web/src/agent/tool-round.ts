@@ -23,6 +23,7 @@ import type { Decisions } from './decisions.js';
 import type { ToolCallAnswer, ToolCallStore } from './tool-call-store.js';
 import { isRememberable, type ApprovalMemory } from './approval-memory.js';
 import { parsedEdit } from './edited-args.js';
+import { keepHandlerValue } from './handler-value.js';
 import type { ToolCallClaim, ToolCallJournal } from './types.js';
 import { withUiToolAnswers } from './ui-tool-answers.js';
 import {
@@ -275,7 +276,9 @@ async function executeNow(
   const { registry, store } = context;
   // A UI tool's question waits among the loop's decisions (within the budgets, as its handler would).
   const asked = withUiToolAnswers(tool, context.decisions, () => store.get(toolCallId)?.args);
-  const runnable = withToolBudgets(asked, budgetsFor(registry.policy, tool.name));
+  // The handler's own value is noted inside the budgets, before a result budget turns it into text.
+  const kept = keepHandlerValue(asked);
+  const runnable = withToolBudgets(kept.tool, budgetsFor(registry.policy, tool.name));
   const result = await context.manager.execute(runnable, toolCallId, args, {
     signal,
     onEvent: (event) => store.onExecution(toolCallId, event),
@@ -284,6 +287,9 @@ async function executeNow(
   const execution = executionId === undefined ? undefined : context.manager.getExecution(executionId);
   const optsOut = tool.metadata?.followUp === false;
   const outcome = answerOf(toolCallId, result, signal, optsOut);
+  // Not for a cached result (the handler did not run): the store then reads the value from the result text.
+  const returned = result.success && execution && !execution.cached ? kept.returned(execution.retry.attemptNumber) : undefined;
+  if (returned) outcome.value = returned.value;
   if (edited) outcome.message = withEditedArgs(outcome.message, edited.args);
   return answer(context, toolCallId, { ...outcome, ...(execution !== undefined && { execution }) });
 }

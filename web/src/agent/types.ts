@@ -331,8 +331,24 @@ export interface ToolCallArgsDetail {
    */
   partialArgs: unknown;
 }
-/** A frontend tool succeeded. For a tool with a `redaction` config, `toolCallArgs`, `result` and `execution` are redacted. */
-export interface ToolCallEndDetail { toolCallId: string; toolCallName: string; toolCallArgs: unknown; result: string; execution: ToolExecution }
+/** A frontend tool succeeded. For a tool with a `redaction` config, `toolCallArgs`, `result`, `value` and `execution` are redacted. */
+export interface ToolCallEndDetail {
+  toolCallId: string;
+  toolCallName: string;
+  toolCallArgs: unknown;
+  /**
+   * The text sent to the agent as the tool's result: a string the handler returned as is, `''` for `undefined`, any
+   * other value as JSON (`{"id":1}` for `{ id: 1 }`; an MCP tool's, its text content).
+   */
+  result: string;
+  /**
+   * What the handler returned, before it became `result` (a string, an object, `undefined`...): redacted per
+   * `redaction.result` like `result` (`'[redacted]'` leaves). For a result the handler did not return here (from the
+   * tool's result cache, or a custom `ToolExecutor` that gives text only), `result` parsed as JSON, else `result`.
+   */
+  value: unknown;
+  execution: ToolExecution;
+}
 export interface ToolCallErrorDetail { toolCallId: string; toolCallName: string; error: ToolError; execution?: ToolExecution }
 /**
  * A call's `status` changed; or, with `progress` set, the running call reported how far it has come (status

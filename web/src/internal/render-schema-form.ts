@@ -24,8 +24,16 @@ import {
 export interface SchemaFormContext {
   /** The arguments being edited. */
   value: unknown;
-  /** Validation messages by field path key (`pathKey`). */
+  /** Validation messages by field path key (`pathKey`); a field shows its own once touched (see `touched`). */
   issues: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The path keys of the fields the person has left (blur) or changed (a checkbox, a select), or `'all'` after an
+   * attempt to submit: a field's message shows only then, never before anything was typed. An object's or a list's
+   * own message shows once one of its fields is touched; the root's after a submit attempt.
+   */
+  touched: ReadonlySet<string> | 'all';
+  /** The person left the field at `path`, or changed it for good (see `touched`). */
+  onTouch(path: FieldPath): void;
   /** Texts of JSON fields that do not parse, by path key (the value keeps its last good one). */
   jsonDrafts: ReadonlyMap<string, string>;
   /** Prefix of the form's element ids (unique per inspector). */
@@ -40,9 +48,26 @@ export function fieldId(context: SchemaFormContext, path: FieldPath): string {
   return `${context.idPrefix}-f-${path.map(String).join('-').replace(/[^a-zA-Z0-9_-]/g, '_') || 'root'}`;
 }
 
+/** Whether the field at `path` (or, for an object or a list, one of its fields) counts as touched. */
+function isTouched(context: SchemaFormContext, key: string): boolean {
+  const { touched } = context;
+  if (touched === 'all') return true;
+  if (key === '') return false;
+  if (touched.has(key)) return true;
+  for (const each of touched) if (each.startsWith(`${key}.`)) return true;
+  return false;
+}
+
+/** The messages a field shows now: its issues, once touched. */
+function shownIssues(context: SchemaFormContext, path: FieldPath): readonly string[] | undefined {
+  const key = pathKey(path);
+  const issues = context.issues.get(key);
+  return issues?.length && isTouched(context, key) ? issues : undefined;
+}
+
 function renderIssues(context: SchemaFormContext, path: FieldPath): TemplateResult | typeof nothing {
-  const issues = context.issues.get(pathKey(path));
-  if (!issues?.length) return nothing;
+  const issues = shownIssues(context, path);
+  if (!issues) return nothing;
   return html`<ul part="field-issue" id=${`${fieldId(context, path)}-issue`}>
     ${issues.map((message) => html`<li>${message}</li>`)}
   </ul>`;
@@ -55,14 +80,15 @@ function renderLabel(context: SchemaFormContext, path: FieldPath, label: string,
 }
 
 function describedBy(context: SchemaFormContext, path: FieldPath): string | undefined {
-  return context.issues.get(pathKey(path))?.length ? `${fieldId(context, path)}-issue` : undefined;
+  return shownIssues(context, path) ? `${fieldId(context, path)}-issue` : undefined;
 }
 
 function renderInput(context: SchemaFormContext, schema: JSONSchema, path: FieldPath, required: boolean): TemplateResult {
   const node = unwrapNullable(schema);
   const id = fieldId(context, path);
   const value = getAt(context.value, path);
-  const invalid = context.issues.get(pathKey(path))?.length ? 'true' : 'false';
+  const invalid = shownIssues(context, path) ? 'true' : 'false';
+  const touch = (): void => context.onTouch(path);
   const kind = fieldKind(node);
   switch (kind) {
     case 'boolean':
@@ -73,7 +99,10 @@ function renderInput(context: SchemaFormContext, schema: JSONSchema, path: Field
         .checked=${value === true}
         aria-invalid=${invalid}
         aria-describedby=${ifDefined(describedBy(context, path))}
-        @change=${(event: Event) => context.onChange(path, (event.target as HTMLInputElement).checked)}
+        @change=${(event: Event) => {
+          context.onChange(path, (event.target as HTMLInputElement).checked);
+          touch();
+        }}
       />`;
     case 'enum': {
       const options = enumOptions(node);
@@ -87,6 +116,7 @@ function renderInput(context: SchemaFormContext, schema: JSONSchema, path: Field
         @change=${(event: Event) => {
           const chosen = Number((event.target as HTMLSelectElement).value);
           context.onChange(path, chosen < 0 ? undefined : options[chosen]);
+          touch();
         }}
       >
         ${required ? nothing : html`<option value="-1" ?selected=${index < 0}>(not set)</option>`}
@@ -105,6 +135,7 @@ function renderInput(context: SchemaFormContext, schema: JSONSchema, path: Field
         .value=${typeof value === 'number' ? String(value) : ''}
         aria-invalid=${invalid}
         aria-describedby=${ifDefined(describedBy(context, path))}
+        @blur=${touch}
         @input=${(event: Event) => {
           const text = (event.target as HTMLInputElement).value;
           context.onChange(path, text === '' ? undefined : Number(text));
@@ -119,6 +150,7 @@ function renderInput(context: SchemaFormContext, schema: JSONSchema, path: Field
         .value=${typeof value === 'string' ? value : ''}
         aria-invalid=${invalid}
         aria-describedby=${ifDefined(describedBy(context, path))}
+        @blur=${touch}
         @input=${(event: Event) => {
           const text = (event.target as HTMLInputElement).value;
           context.onChange(path, text === '' && !required ? undefined : text);
@@ -136,6 +168,7 @@ function renderInput(context: SchemaFormContext, schema: JSONSchema, path: Field
         .value=${text}
         aria-invalid=${invalid}
         aria-describedby=${ifDefined(describedBy(context, path))}
+        @blur=${touch}
         @input=${(event: Event) => context.onJsonInput(path, (event.target as HTMLTextAreaElement).value)}
       ></textarea>`;
     }

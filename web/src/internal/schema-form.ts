@@ -153,14 +153,14 @@ export function pathKey(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
-/** Validation messages by field path key (see `pathKey`). */
+/** Validation messages by field path key (see `pathKey`), each message once per field. */
 export function issuesByPath(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): Map<string, string[]> {
   const byPath = new Map<string, string[]>();
   for (const issue of issues) {
     const key = pathKey(issue.path);
     const list = byPath.get(key);
-    if (list) list.push(issue.message);
-    else byPath.set(key, [issue.message]);
+    if (!list) byPath.set(key, [issue.message]);
+    else if (!list.includes(issue.message)) list.push(issue.message);
   }
   return byPath;
 }

@@ -231,3 +231,13 @@ export function redactExecutionResult(redaction: ToolRedaction | undefined, resu
     ? { success: true, result: redactToolResult(redaction, result.result) }
     : { success: false, error: redactToolError(redaction, result.error) };
 }
+
+/**
+ * A handler's return value as the page may see it: as is without a `redaction` config, else per `redaction.result`
+ * (`redactValue`: as the result text is redacted, a string or other primitive is `REDACTED` unless the whole result is
+ * allowed).
+ * @internal
+ */
+export function redactToolValue(redaction: ToolRedaction | undefined, value: unknown): unknown {
+  return redaction === undefined ? value : redactValue(value, redaction.result);
+}

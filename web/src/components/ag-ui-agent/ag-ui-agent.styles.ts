@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { hostBox, lightTokens, themeRules } from '../../internal/theme.styles.js';
+import { toolCallProgressStyles } from './cards/tool-call/render-tool-call.styles.js';
 
 /**
  * Styles of `<ag-ui-agent>`. Every public knob is a `--ag-ui-*` custom property with its default on `:host` (light),
@@ -356,6 +357,8 @@ export const agUiAgentStyles = css`
   .tool-call[data-status='uncertain'] .tool-call-status {
     color: var(--ag-ui-color-warning);
   }
+
+  ${toolCallProgressStyles}
 
   .tool-call-cancel {
     margin-left: auto;

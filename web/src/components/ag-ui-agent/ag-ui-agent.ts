@@ -77,7 +77,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @fires {CustomEvent<StateChangedDetail>} ag-ui-state-changed - The agent's state changed.
  * @fires {CustomEvent<ToolCallStartDetail>} ag-ui-tool-call-start - The agent started a tool call (`kind`: frontend or backend).
  * @fires {CustomEvent<ToolCallArgsDetail>} ag-ui-tool-call-args - Arguments of a tool call streamed in (`delta`, `partialArgs`).
- * @fires {CustomEvent<ToolCallEndDetail>} ag-ui-tool-call-end - A frontend tool call succeeded (`result`, `execution`).
+ * @fires {CustomEvent<ToolCallEndDetail>} ag-ui-tool-call-end - A frontend tool call succeeded (`result`: the text sent to the agent, JSON for objects; `value`: what the handler returned; `execution`).
  * @fires {CustomEvent<ToolCallErrorDetail>} ag-ui-tool-call-error - A frontend tool call failed or was cancelled (`error`).
  * @fires {CustomEvent<ToolStatusChangedDetail>} ag-ui-tool-status-changed - A tool call's status changed, or (`progress` set) a running call reported progress.
  * @fires {CustomEvent<ToolRetryingDetail>} ag-ui-tool-retrying - A tool call will be retried after `delayMs`.
@@ -123,6 +123,7 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-call-badge - The "server-side" badge of a backend tool call.
  * @csspart tool-call-status-icon - The mark before the status text (✓, ✕, …; `data-status` says which; hidden from assistive technology).
  * @csspart tool-call-status - The live status text (with `tool-call-status-<status>`).
+ * @csspart tool-call-progress - The `<progress>` bar of a running call that reports progress (indeterminate without a total), in `tool-call-progress-row` with `tool-call-progress-text` ("2 of 4 · message"; the number alone without a total).
  * @csspart tool-call-cancel - The Cancel button of a running frontend tool call (validating, executing, or waiting for a retry).
  * @csspart tool-call-section - The arguments block and the result block.
  * @csspart tool-call-label - The "Arguments" and "Result" labels.
@@ -148,17 +149,17 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart tool-approval-effect - What the tool's effect means.
  * @csspart tool-approval-args - The arguments (`<pre>`, redacted per the tool's `redaction.args`).
  * @csspart tool-approval-no-args - "No arguments." when there are none.
- * @csspart tool-approval-actions - The row of buttons.
+ * @csspart tool-approval-actions - The row of buttons: Approve and Deny, then "Edit arguments" when offered.
  * @csspart tool-approval-approve - The Approve button.
  * @csspart tool-approval-deny - The Deny button.
  * @csspart tool-approval-edit-button - "Edit arguments": the card switches to an editor of the proposed arguments (`tool-approval-editing`), for a frontend call whose arguments are not redacted: a form generated from the tool's schema when it can express it, else JSON text.
  * @csspart tool-approval-edit-mode - The "Form" / "JSON" toggle while editing (`tool-approval-edit-mode-form`, `tool-approval-edit-mode-json`: buttons with `aria-pressed`); shown only when the form can express the tool's schema.
  * @csspart tool-approval-form - The form generated from the tool's JSON Schema, pre-filled with the proposed arguments (loaded on first edit); its nodes carry the schema form's parts: `field`, `field-label`, `field-description`, `field-input`, `checkbox`, `select`, `json`, `required`, `field-issue` (the schema's message at its field), `fieldset`, `array`, `legend`, `array-items`, `array-item`, `button`, `add-item`, `remove-item`.
  * @csspart tool-approval-edit - The arguments' JSON `<textarea>` (the JSON mode), checked against the tool's schema as the person types.
- * @csspart tool-approval-edit-error - Why the edited arguments cannot run (not JSON, or the schema's messages).
+ * @csspart tool-approval-edit-error - Why the edited arguments cannot run: in JSON mode, not JSON or the schema's messages (plain words unless the schema has its own); in the form, after an attempt to approve, a pointer to the fields marked (each shows its message under it once left).
  * @csspart tool-approval-diff - Which arguments the edit changes.
- * @csspart tool-approval-approve-edited - "Approve with edits" (disabled while the edit is invalid); `tool-approval-edit-cancel` goes back.
- * @csspart tool-approval-remember - "Allow for this conversation" (also `tool-approval-remember-thread`) and "Always allow" (`tool-approval-remember-always`), offered unless the tool or the policy asks about every call.
+ * @csspart tool-approval-approve-edited - "Approve with edits" (while the edit is invalid: `aria-disabled` in the form, where a click only shows every field's message; disabled in JSON mode); `tool-approval-edit-cancel` goes back.
+ * @csspart tool-approval-remember - The "Remember approval" `<select>` (Ask next time / For this conversation / Always; label `tool-approval-remember-label`, both in `tool-approval-remember-field`) in the `tool-approval-options` row under the buttons, beside `tool-approval-reason`: it only changes what Approve grants; offered unless the tool or the policy asks about every call.
  * @csspart tool-call-approved-by - "Allowed for this conversation" / "Always allowed" on a call that ran without asking.
  * @csspart tool-approval-reason - The optional reason for a denial (Enter there denies).
  * @csspart interrupts - The list of interrupt cards, after the last message.
@@ -192,9 +193,8 @@ export type AgUiTheme = 'auto' | 'light' | 'dark';
  * @csspart send-button - The Send button.
  * @csspart stop-button - The Stop button (while running).
  *
- * Colours: light by default, dark under `prefers-color-scheme: dark` (every `--ag-ui-color-*` has a dark default)
- * unless `theme="light"`; `theme="dark"` forces dark. A page's own `--ag-ui-color-*` values win in both. Under
- * `prefers-reduced-motion: reduce` nothing in the element transitions, animates or scrolls smoothly.
+ * Colours: light by default, dark under `prefers-color-scheme: dark` (every `--ag-ui-color-*` has a dark default) unless `theme="light"`;
+ * `theme="dark"` forces dark. A page's own `--ag-ui-color-*` values win in both. Under `prefers-reduced-motion: reduce` nothing in the element transitions, animates or scrolls smoothly.
  *
  * @cssprop [--ag-ui-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - Text font.
  * @cssprop [--ag-ui-font-size=0.9375rem] - Base font size.
@@ -499,7 +499,7 @@ export class AgUiAgent extends LitElement {
   get manager(): ToolExecutionManager | undefined { return this.#agentLoop.loop?.manager; }
 
   /**
-   * The approvals a person asked to remember with "Allow for this conversation" or "Always allow" in an approval card
+   * The approvals a person asked to remember (an approval card's "Remember approval": for this conversation, always)
    * (`{ toolName, scope, threadId? }`), read-only. They hold while this element keeps its agent; when it keeps its
    * threads in a store (`persist`, `store`) that has the approval methods, they are kept there too and come back
    * after a reload: a thread's with that thread, "always" ones for every thread of the store.

@@ -18,16 +18,13 @@ import type { SchemaFormContext } from '../../internal/render-schema-form.js';
 import { renderToolsPanel, type ToolView } from './render-tools.js';
 import { toolSchemas, toolViews } from './tool-views.js';
 import { initialValue, issuesByPath, pathKey, removeAt, setAt, type FieldPath } from '../../internal/schema-form.js';
+import { PLAIN_MESSAGES } from '../../internal/plain-issue-messages.js';
 
 // Re-exported so that the element's declarations carry the `HTMLElementEventMap` augmentation with them.
 export type { AgUiToolInspectorEventMap } from './ag-ui-tool-inspector.events.js';
 
 /** The inspector's panels. */
-export const InspectorPanel = {
-  TOOLS: 'tools',
-  CALLS: 'calls',
-  PLAYGROUND: 'playground',
-} as const;
+export const InspectorPanel = { TOOLS: 'tools', CALLS: 'calls', PLAYGROUND: 'playground' } as const;
 export type InspectorPanel = (typeof InspectorPanel)[keyof typeof InspectorPanel];
 
 const PANELS: ReadonlyArray<{ panel: InspectorPanel; label: string }> = [
@@ -186,6 +183,7 @@ export class AgUiToolInspector extends LitElement {
   @state() private _toolName: string | undefined;
   @state() private _args: unknown = {};
   @state() private _issues: ReadonlyMap<string, readonly string[]> = EMPTY_ISSUES;
+  @state() private _touched: ReadonlySet<string> | 'all' = new Set(); // see SchemaFormContext.touched
   @state() private _jsonDrafts: ReadonlyMap<string, string> = new Map();
   @state() private _dryRun = false;
   @state() private _phase: PlaygroundPhase = 'idle';
@@ -352,6 +350,8 @@ export class AgUiToolInspector extends LitElement {
     const form: SchemaFormContext = {
       value: this._args,
       issues: this._issues,
+      touched: this._touched,
+      onTouch: (path) => void (this._touched !== 'all' && (this._touched = new Set(this._touched).add(pathKey(path)))),
       jsonDrafts: this._jsonDrafts,
       idPrefix: this.#idPrefix,
       onChange: (path, value) => this.#setArgs(setAt(this._args, path, value)),
@@ -413,6 +413,7 @@ export class AgUiToolInspector extends LitElement {
     this._phase = 'idle';
     this._notice = undefined;
     this._jsonDrafts = new Map();
+    this._touched = new Set();
     this.#expected = undefined;
     const schema = tool && this.#binding.registry ? toolSchemas(this.#binding.registry).get(toolName) : undefined;
     this.#setArgs(schema ? (initialValue(schema, true) ?? {}) : {});
@@ -426,7 +427,7 @@ export class AgUiToolInspector extends LitElement {
       return;
     }
     try {
-      const parsed = tool.schema.safeParse(args);
+      const parsed = tool.schema.safeParse(args, PLAIN_MESSAGES);
       this._issues = parsed.success ? EMPTY_ISSUES : issuesByPath(parsed.error.issues);
     } catch {
       // An async schema cannot be checked synchronously; the manager validates it when the tool runs.
@@ -461,6 +462,7 @@ export class AgUiToolInspector extends LitElement {
     const registry = this.#binding.registry;
     const tool = this._toolName === undefined ? undefined : registry?.get(this._toolName);
     if (!registry || !tool || this._phase !== 'idle') return;
+    this._touched = 'all'; // an attempt: every field shows its message
     const args = this._args;
     const decision = decideToolCall(registry.policy, tool, args);
     if (this._dryRun) {

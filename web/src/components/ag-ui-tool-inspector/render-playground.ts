@@ -63,7 +63,11 @@ function pretty(text: string): string {
   }
 }
 
-function renderOutcome(outcome: PlaygroundOutcome | undefined, redaction: ToolRedaction | undefined): TemplateResult | typeof nothing {
+/**
+ * What the last Run ended with. A validation failure whose messages the form shows at its fields (`formShowsIssues`)
+ * points to them instead of listing them a second time.
+ */
+function renderOutcome(outcome: PlaygroundOutcome | undefined, redaction: ToolRedaction | undefined, formShowsIssues = false): TemplateResult | typeof nothing {
   if (!outcome) return nothing;
   switch (outcome.kind) {
     case 'refused':
@@ -85,6 +89,12 @@ function renderOutcome(outcome: PlaygroundOutcome | undefined, redaction: ToolRe
           : html`<p part="replay" data-matches=${String(outcome.matches)}>
               ${outcome.matches ? 'Replay gave the saved outcome.' : 'Replay gave a different outcome than the fixture.'}
             </p>`;
+      if (!result.success && result.error.category === 'validation' && formShowsIssues) {
+        return html`<div part="outcome outcome-error" data-kind="error">
+          <strong>Failed: validation</strong> ${replay}
+          <p part="error-message">The arguments are not valid: see the messages at the fields above.</p>
+        </div>`;
+      }
       return result.success
         ? html`<div part="outcome outcome-success" data-kind="success">
             <strong>Succeeded</strong> (<code>${outcome.toolCallId}</code>) ${replay}
@@ -190,7 +200,7 @@ export function renderPlayground(view: PlaygroundView, handlers: PlaygroundHandl
               </div>`
             : nothing}
           ${view.phase === 'running' ? html`<p part="running" role="status">Running…</p>` : nothing}
-          <div aria-live="polite">${renderOutcome(view.outcome, view.redaction)}</div>
+          <div aria-live="polite">${renderOutcome(view.outcome, view.redaction, view.form.issues.size > 0 && view.form.touched === 'all')}</div>
           ${renderFixtures(view, handlers)}`
       : nothing}`;
 }

@@ -178,8 +178,9 @@ export class ToolCardsController implements ReactiveController {
     const record = loop?.toolCalls.get(toolCallId);
     const check = approvalPart.module?.checkEditedArguments;
     if (!loop || !record || !check) return;
-    const mode = this.#edits.get(toolCallId)?.mode;
-    this.#edits.set(toolCallId, { ...check(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema), mode });
+    const { mode, touched } = this.#edits.get(toolCallId) ?? {};
+    const edit = check(text, record.approval?.args, loop.registry.get(record.toolCallName)?.schema);
+    this.#edits.set(toolCallId, { ...edit, mode, ...(touched !== undefined && { touched }) });
     this.#options.requestFrameUpdate();
   }
 
@@ -196,12 +197,36 @@ export class ToolCardsController implements ReactiveController {
     const module = approvalEditForm.module;
     const schema = module?.formSchemaOf(this.#options.loop()?.registry.get(toolCallName)?.schema);
     if (!module || !schema) return undefined;
-    return module.renderApprovalEditForm(toolCallId, schema, edit, (value) => this.#setEditText(toolCallId, JSON.stringify(value, null, 2)));
+    return module.renderApprovalEditForm(
+      toolCallId,
+      schema,
+      edit,
+      (value) => this.#setEditText(toolCallId, JSON.stringify(value, null, 2)),
+      (key) => this.#touch(toolCallId, key),
+    );
+  }
+
+  /** The person left (or changed) the form's field `key`: from now on it shows its message. */
+  #touch(toolCallId: string, key: string): void {
+    const edit = this.#edits.get(toolCallId);
+    if (!edit || edit.touched === 'all' || edit.touched?.includes(key)) return;
+    this.#edits.set(toolCallId, { ...edit, touched: [...(edit.touched ?? []), key] });
+    this.#options.requestFrameUpdate();
   }
 
   #onApproveEdited(event: Event, toolCallId: string): void {
     const edit = this.#edits.get(toolCallId);
-    if (!edit || edit.error !== undefined) return;
+    if (!edit) return;
+    if (edit.error !== undefined) {
+      // An attempt while the form is invalid: every field shows its message, and focus goes to the first.
+      if (edit.mode === 'json') return;
+      const card = (event.currentTarget as HTMLElement | null)?.closest<HTMLElement>('.tool-call');
+      this.#edits.set(toolCallId, { ...edit, touched: 'all' });
+      this.#options.requestFrameUpdate();
+      // After the frame update requested above (an earlier animation frame callback) has rendered the messages.
+      requestAnimationFrame(() => void this.#host.updateComplete.then(() => card?.querySelector<HTMLElement>('.tool-approval-form [aria-invalid="true"]')?.focus()));
+      return;
+    }
     const args = JSON.parse(edit.text) as Record<string, unknown>;
     this.#edits.delete(toolCallId);
     this.#answer(event, toolCallId, (loop) => loop.approveToolCall(toolCallId, { args }));

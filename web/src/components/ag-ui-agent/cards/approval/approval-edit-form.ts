@@ -8,7 +8,7 @@
 import { html, type TemplateResult } from 'lit';
 import { z } from 'zod';
 import { renderSchemaForm, type SchemaFormContext } from '../../../../internal/render-schema-form.js';
-import { formCanExpress, issuesByPath, removeAt, setAt, type FieldPath } from '../../../../internal/schema-form.js';
+import { formCanExpress, issuesByPath, pathKey, removeAt, setAt, type FieldPath } from '../../../../internal/schema-form.js';
 import type { JSONSchema } from '../../../../tools/types.js';
 import type { ArgumentsEdit } from './render-tool-approval.js';
 
@@ -36,21 +36,25 @@ export function formSchemaOf(schema: z.ZodType | undefined): JSONSchema | undefi
 }
 
 /**
- * The form of an edit in the approval card: each field shows `edit.value` and the schema's issue at its path; each
- * change calls `onValue` with the whole new arguments object (the host turns it into JSON text and checks it with
- * `checkEditedArguments`, like a typed edit).
+ * The form of an edit in the approval card: each field shows `edit.value` and, once touched (`edit.touched`), the
+ * schema's issue at its path; each change calls `onValue` with the whole new arguments object (the host turns it into
+ * JSON text and checks it with `checkEditedArguments`, like a typed edit); leaving a field calls `onTouch` with its
+ * path key.
  */
 export function renderApprovalEditForm(
   toolCallId: string,
   schema: JSONSchema,
   edit: ArgumentsEdit,
   onValue: (value: Record<string, unknown>) => void,
+  onTouch: (key: string) => void,
 ): TemplateResult {
   const value = edit.value ?? {};
   const write = (next: unknown): void => onValue(typeof next === 'object' && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : {});
   const context: SchemaFormContext = {
     value,
     issues: issuesByPath(edit.issues ?? []),
+    touched: edit.touched === 'all' ? 'all' : new Set(edit.touched),
+    onTouch: (path: FieldPath) => onTouch(pathKey(path)),
     // The form is offered only for schemas without JSON text fields (`formCanExpress`), so there are no drafts.
     jsonDrafts: new Map(),
     idPrefix: `tool-approval-form-${toolCallId}`,

@@ -6,11 +6,12 @@
  */
 import type { z } from 'zod';
 import { ignoredKeys, parseNow } from '../../../../agent/edited-args.js';
+import { PLAIN_MESSAGES } from '../../../../internal/plain-issue-messages.js';
 import type { ArgumentsEdit } from './render-tool-approval.js';
 
 /**
  * `text` as an edit of `proposed`: `error` when it is not a JSON object or `schema` refuses it (the schema's messages,
- * with their paths, also one by one in `issues`), else the top-level arguments it changes as the schema parses both
+ * in plain words unless the schema gives its own (`plainIssueMessage`), with their paths, also one by one in `issues`), else the top-level arguments it changes as the schema parses both
  * (what the handler gets) and the keys the schema drops (`ignored`); `value` is the object typed, whenever `text` is
  * one.
  */
@@ -24,7 +25,7 @@ export function checkEditedArguments(text: string, proposed: unknown, schema: z.
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { text, changed: [], error: 'The arguments must be a JSON object' };
   }
-  const parsed = schema && parseNow(schema, value);
+  const parsed = schema && parseNow(schema, value, PLAIN_MESSAGES);
   if (parsed && !parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
     const error = issues

@@ -38,10 +38,15 @@ export const toolApprovalStyles = css`
     font-family: var(--ag-ui-code-font-family);
   }
 
-  .tool-approval-effect,
   .tool-approval-no-args {
     margin: 0.25rem 0 0;
     color: var(--ag-ui-color-muted);
+  }
+
+  /* What running it does: the line that matters most, so it is the card's strongest text after its question. */
+  .tool-approval-effect {
+    margin: 0.25rem 0 0;
+    font-weight: 600;
   }
 
   /* The agent's question: its own line breaks kept, a long word wrapped. */
@@ -64,14 +69,47 @@ export const toolApprovalStyles = css`
     margin: calc(var(--ag-ui-spacing) / 2) 0 0;
   }
 
-  .tool-approval-actions {
+  .tool-approval-actions,
+  .tool-approval-options {
     display: flex;
     flex-wrap: wrap;
+    align-items: center;
     gap: calc(var(--ag-ui-spacing) / 2);
     margin-top: calc(var(--ag-ui-spacing) / 2);
   }
 
-  /* Looks like the composer's field (the element's styles), sized for one line next to the buttons. */
+  /* Approve and Deny are the pair that answers; Edit arguments steps aside from them. */
+  .tool-approval-approve,
+  .tool-approval-deny {
+    min-width: 6rem;
+  }
+
+  .tool-approval-edit-button {
+    margin-inline-start: auto;
+  }
+
+  /* The second row only shapes what Approve or Deny sends: smaller, and apart from the buttons. */
+  .tool-approval-options {
+    font-size: 0.875em;
+  }
+
+  .tool-approval-remember-field {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4rem;
+    color: var(--ag-ui-color-muted);
+  }
+
+  .tool-approval-remember {
+    padding: 0.3rem 0.4rem;
+    font: inherit;
+    color: var(--ag-ui-color-text);
+    background: var(--ag-ui-color-background);
+    border: 1px solid var(--ag-ui-color-border);
+    border-radius: calc(var(--ag-ui-radius) * 0.6);
+  }
+
+  /* Looks like the composer's field (the element's styles), sized for one line. */
   .tool-approval-reason {
     flex: 1 1 12rem;
     min-width: 0;

@@ -13,7 +13,10 @@ import { PAYLOAD_PREVIEW_CHARS, prettyJson, renderPayloadSection } from '../tool
 
 /** Handlers of the approval card's buttons. */
 export interface ToolApprovalCardOptions {
-  /** Called by Approve; by "Allow for this thread" (`remember: 'thread'`) and "Always allow" (`'always'`). */
+  /**
+   * Called by Approve, with the card's "Remember approval" choice when it is not "Ask next time": `'thread'` (for
+   * this conversation) or `'always'`. Choosing there approves nothing by itself.
+   */
   onApprove: (event: Event, toolCallId: string, remember?: ApprovalScope) => void;
   /** Called by Deny, and by Enter in the reason field; `reason` is the field's trimmed text (`''` when empty). */
   onDeny: (event: Event, toolCallId: string, reason: string) => void;
@@ -21,7 +24,10 @@ export interface ToolApprovalCardOptions {
   onEdit: (event: Event, toolCallId: string, editing: boolean) => void;
   /** The edited arguments' text changed. */
   onEditInput: (event: Event, toolCallId: string, text: string) => void;
-  /** "Approve with edits". */
+  /**
+   * "Approve with edits". While the form is invalid the button stays focusable (`aria-disabled`): a click then only
+   * shows every field's message (`touched: 'all'`).
+   */
   onApproveEdited: (event: Event, toolCallId: string) => void;
   /** The "Form" / "JSON" toggle while editing. */
   onEditMode?: (event: Event, toolCallId: string, mode: 'form' | 'json') => void;
@@ -48,6 +54,11 @@ export interface ArgumentsEdit {
   ignored?: string[];
   /** Which editor the card shows: the form generated from the tool's schema (when it can express it) or JSON text. */
   mode?: 'form' | 'json';
+  /**
+   * The form's fields the person has left or changed (path keys), or `'all'` once they tried to approve: a field shows
+   * its message only then (`SchemaFormContext.touched`).
+   */
+  touched?: readonly string[] | 'all';
 }
 
 /** What each effect means, in the words the card uses. */
@@ -75,16 +86,28 @@ function argumentsText(args: unknown): string {
   return text;
 }
 
+/** The approval card that contains `from`. */
+function cardOf(from: EventTarget | null): Element | null | undefined {
+  return (from as Element | null)?.closest?.(ownSelector('.tool-approval'));
+}
+
 /** The trimmed text of the reason field in the approval card that contains `from`. */
 function reasonNear(from: EventTarget | null): string {
-  const card = (from as Element | null)?.closest?.(ownSelector('.tool-approval'));
-  return card?.querySelector<HTMLInputElement>('.tool-approval-reason')?.value.trim() ?? '';
+  return cardOf(from)?.querySelector<HTMLInputElement>('.tool-approval-reason')?.value.trim() ?? '';
+}
+
+/** What the "Remember approval" choice of the card that contains `from` says (`undefined`: ask next time, or none). */
+function rememberNear(from: EventTarget | null): ApprovalScope | undefined {
+  const choice = cardOf(from)?.querySelector<HTMLSelectElement>('.tool-approval-remember')?.value;
+  return choice === 'thread' || choice === 'always' ? choice : undefined;
 }
 
 /**
  * The approval card: a focusable group (`tabindex=-1`, labelled by its question) so the element can move focus to it
- * when it appears; Tab then reaches Approve, then Deny (native buttons: Enter and Space work), then the optional
- * reason field (Enter there denies with the reason).
+ * when it appears; Tab then reaches Approve, then Deny (native buttons: Enter and Space work), then "Edit arguments"
+ * when offered; on a second row, apart from the buttons, the "Remember approval" choice (a `<select>` that only
+ * changes what Approve grants, so a slip there approves nothing) and the optional reason field (Enter there denies
+ * with the reason).
  */
 export function renderToolApproval(
   toolCallId: string,
@@ -138,9 +161,18 @@ export function renderToolApproval(
           class="tool-approval-approve"
           type="button"
           aria-label="${recovery ? 'Run again' : 'Approve'} ${toolCallName}"
-          @click=${(event: Event) => options.onApprove(event, toolCallId)}
+          @click=${(event: Event) => options.onApprove(event, toolCallId, rememberNear(event.currentTarget))}
         >
           ${recovery ? 'Run again' : 'Approve'}
+        </button>
+        <button
+          part="tool-approval-deny"
+          class="tool-approval-deny"
+          type="button"
+          aria-label="${recovery ? 'Mark as failed' : 'Deny'} ${toolCallName}"
+          @click=${(event: Event) => options.onDeny(event, toolCallId, reasonNear(event.currentTarget))}
+        >
+          ${recovery ? 'Mark as failed' : 'Deny'}
         </button>
         ${approval.editable
           ? html`<button
@@ -153,51 +185,43 @@ export function renderToolApproval(
               Edit arguments
             </button>`
           : nothing}
-        ${approval.rememberable && !recovery
-          ? html`<button
-                part="tool-approval-remember tool-approval-remember-thread"
-                class="tool-approval-remember"
-                type="button"
-                aria-label="Allow for this conversation: ${toolCallName}"
-                @click=${(event: Event) => options.onApprove(event, toolCallId, 'thread')}
-              >
-                Allow for this conversation
-              </button>
-              <button
-                part="tool-approval-remember tool-approval-remember-always"
-                class="tool-approval-remember"
-                type="button"
-                aria-label="Always allow ${toolCallName}"
-                @click=${(event: Event) => options.onApprove(event, toolCallId, 'always')}
-              >
-                Always allow
-              </button>`
-          : nothing}
-        <button
-          part="tool-approval-deny"
-          class="tool-approval-deny"
-          type="button"
-          aria-label="${recovery ? 'Mark as failed' : 'Deny'} ${toolCallName}"
-          @click=${(event: Event) => options.onDeny(event, toolCallId, reasonNear(event.currentTarget))}
-        >
-          ${recovery ? 'Mark as failed' : 'Deny'}
-        </button>
-        ${recovery ? nothing : html`<input
-          part="tool-approval-reason"
-          class="tool-approval-reason"
-          type="text"
-          maxlength="500"
-          placeholder="Reason (optional, sent with Deny)"
-          aria-label="Reason for denying ${toolCallName} (optional)"
-          @keydown=${(event: KeyboardEvent) => {
-            if (event.key !== 'Enter' || event.isComposing) return;
-            event.preventDefault();
-            options.onDeny(event, toolCallId, reasonNear(event.currentTarget));
-          }}
-        />`}
       </div>
+      ${recovery ? nothing : renderOptions(toolCallId, toolCallName, approval.rememberable === true, options)}
     </div>
   `;
+}
+
+/**
+ * The card's second row: "Remember approval" (when the call may be remembered) and the reason for a denial. Both
+ * only shape what Approve or Deny sends; neither answers the call.
+ */
+function renderOptions(toolCallId: string, toolCallName: string, rememberable: boolean, options: ToolApprovalCardOptions): TemplateResult {
+  const rememberId = `tool-approval-remember-${toolCallId}`;
+  return html`<div part="tool-approval-options" class="tool-approval-options">
+    ${rememberable
+      ? html`<span part="tool-approval-remember-field" class="tool-approval-remember-field">
+          <label part="tool-approval-remember-label" for=${rememberId}>Remember approval</label>
+          <select part="tool-approval-remember" class="tool-approval-remember" id=${rememberId}>
+            <option value="" selected>Ask next time</option>
+            <option value="thread">For this conversation</option>
+            <option value="always">Always</option>
+          </select>
+        </span>`
+      : nothing}
+    <input
+      part="tool-approval-reason"
+      class="tool-approval-reason"
+      type="text"
+      maxlength="500"
+      placeholder="Reason (optional, sent with Deny)"
+      aria-label="Reason for denying ${toolCallName} (optional)"
+      @keydown=${(event: KeyboardEvent) => {
+        if (event.key !== 'Enter' || event.isComposing) return;
+        event.preventDefault();
+        options.onDeny(event, toolCallId, reasonNear(event.currentTarget));
+      }}
+    />
+  </div>`;
 }
 
 /**
@@ -261,11 +285,7 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
               .value=${edit.text}
               @input=${(event: Event) => options.onEditInput(event, toolCallId, (event.target as HTMLTextAreaElement).value)}
             ></textarea>`}
-      ${edit.error
-        ? html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">${edit.error}</p>`
-        : html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
-            ${edit.changed.length === 0 ? 'Unchanged.' : `Changed: ${edit.changed.join(', ')}.`}
-          </p>`}
+      ${renderEditStatus(edit, asForm, messageId)}
       ${ignored
         ? html`<p part="tool-approval-ignored" class="tool-approval-diff" id=${ignoredId}>
             Ignored: ${ignored.join(', ')} (the tool does not take ${ignored.length === 1 ? 'it' : 'them'}).
@@ -276,7 +296,8 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
           part="tool-approval-approve tool-approval-approve-edited"
           class="tool-approval-approve"
           type="button"
-          ?disabled=${edit.error !== undefined}
+          ?disabled=${!asForm && edit.error !== undefined}
+          aria-disabled=${asForm && edit.error !== undefined ? 'true' : 'false'}
           @click=${(event: Event) => options.onApproveEdited(event, toolCallId)}
         >
           Approve with edits
@@ -287,4 +308,23 @@ function renderEditing(toolCallId: string, toolCallName: string, edit: Arguments
       </div>
     </div>
   `;
+}
+
+/**
+ * The line under the editor: what the edit changes; why it cannot run. In the form each message shows once, at its
+ * field (after the person touched it); here only a pointer to them, after an attempt to approve. The JSON editor has
+ * no fields: its line gives the messages, with their paths.
+ */
+function renderEditStatus(edit: ArgumentsEdit, asForm: boolean, messageId: string): TemplateResult | typeof nothing {
+  if (edit.error === undefined) {
+    return html`<p part="tool-approval-diff" class="tool-approval-diff" id=${messageId}>
+      ${edit.changed.length === 0 ? 'Unchanged.' : `Changed: ${edit.changed.join(', ')}.`}
+    </p>`;
+  }
+  if (!asForm) return html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">${edit.error}</p>`;
+  if (edit.touched !== 'all') return nothing;
+  const fields = new Set((edit.issues ?? []).map((issue) => issue.path.map(String).join('.'))).size;
+  return html`<p part="tool-approval-edit-error" class="tool-approval-edit-error" id=${messageId} role="alert">
+    Correct the ${fields === 1 ? 'field' : `${fields} fields`} marked above to approve.
+  </p>`;
 }

@@ -8,6 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { ToolCall } from '@ag-ui/client';
 import type { PendingDecision, ToolApprovalView, ToolCallKind, ToolCallRecord, ToolCallStatus } from '../../../../agent/types.js';
+import type { ToolProgress } from '../../../../tools/index.js';
 import { uiToolAnswers } from '../../../../agent/ui-tool-answers.js';
 import { ToolErrorCode } from '../../../../tools/errors.js';
 import type { CustomRendering } from '../custom-renderer.js';
@@ -51,6 +52,8 @@ export interface ToolCallCardData {
   title?: string;
   /** A call of this page's tool that the agent answered itself (`answered_by_agent`): `result` is the agent's claim. */
   answeredByAgent?: boolean;
+  /** While it runs: what the tool last reported of its progress (`ToolExecutionContext.reportProgress()`, MCP progress). */
+  progress?: ToolProgress;
 }
 
 /**
@@ -79,6 +82,7 @@ export function toolCallCardData(toolCall: ToolCall, record: ToolCallRecord | un
   if (record.status === 'awaiting_approval' && record.approval?.reason === 'recovery') data.outcomeUnknown = true;
   if (record.approvedBy) data.approvedBy = record.approvedBy;
   if (record.status === 'executing' && record.kind === 'frontend' && uiToolAnswers(decisions, record.toolCallId)) data.waitingForAnswer = true;
+  if (record.status === 'executing' && record.progress && !data.waitingForAnswer) data.progress = record.progress;
   return data;
 }
 
@@ -163,9 +167,9 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
 export function renderToolCallOnce(data: ToolCallCardData, options: ToolCallCardOptions, custom?: CustomCard): unknown {
   // The retry countdown is the only part that depends on the clock; it changes once per second.
   const countdown = data.retry ? statusLabel(data, options.now) : undefined;
-  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, badges, title, answeredByAgent } = data;
+  const { toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, badges, title, answeredByAgent, progress } = data;
   const renderer = custom?.renderer;
-  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, countdown, renderer, badges, title, answeredByAgent];
+  const deps = [toolCallId, toolCallName, kind, status, argsText, result, error, retry, rateLimit, approval, approvedBy, waitingForAnswer, edit, approvalPart, countdown, renderer, badges, title, answeredByAgent, progress];
   return guard(deps, () =>
     renderToolCall(data, options, custom?.render()),
   );
@@ -233,6 +237,7 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
             </button>`
           : nothing}
       </div>
+      ${data.progress ? renderProgress(data.toolCallName, data.progress) : nothing}
       ${custom?.ok ? nothing : renderSummary(data)}
       ${data.approval ? options.renderApproval(data as ToolCallCardData & { approval: ToolApprovalView }) : nothing}
       ${custom?.ok
@@ -249,6 +254,37 @@ export function renderToolCall(data: ToolCallCardData, options: ToolCallCardOpti
         : nothing}
     </div>
   `;
+}
+
+const progressNumber = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/**
+ * How far a call has come, in words: `2 of 4` (progress of total), or the progress alone when the total is unknown
+ * (or not positive); then the tool's message, when it gave one (`2 of 4 · Indexed 2 files`).
+ */
+export function progressText(progress: ToolProgress): string {
+  const count = progressNumber.format(progress.progress);
+  const done = hasTotal(progress) ? `${count} of ${progressNumber.format(progress.total)}` : count;
+  const message = progress.message?.trim();
+  return message ? `${done} · ${message}` : done;
+}
+
+function hasTotal(progress: ToolProgress): progress is ToolProgress & { total: number } {
+  return typeof progress.total === 'number' && progress.total > 0;
+}
+
+/**
+ * A running call's progress: a native `<progress>` (`max` the total, `value` the progress; indeterminate when the
+ * total is unknown) and its text (`progressText`).
+ */
+function renderProgress(toolCallName: string, progress: ToolProgress): TemplateResult {
+  const text = progressText(progress);
+  return html`<div part="tool-call-progress-row" class="tool-call-progress-row">
+    ${hasTotal(progress)
+      ? html`<progress part="tool-call-progress" class="tool-call-progress" max=${progress.total} .value=${Math.max(0, progress.progress)} aria-label="Progress of ${toolCallName}" aria-valuetext=${text}></progress>`
+      : html`<progress part="tool-call-progress" class="tool-call-progress" aria-label="Progress of ${toolCallName}" aria-valuetext=${text}></progress>`}
+    <span part="tool-call-progress-text" class="tool-call-progress-text">${text}</span>
+  </div>`;
 }
 
 /** The summary line: the result's once the call succeeded (when it says something short), else the arguments'. */
