@@ -2,6 +2,7 @@
 // DATABASE_URL is set; .ci/run sets it): migrations, every route, user scoping, tool-call claims, versions, the change
 // feed with Last-Event-ID resume, the Node adapter, and each hostile-input case (413, 429, 400, 401, 415, SQL in ids).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -300,6 +301,15 @@ for (const { name, open } of storages) {
     });
   });
 }
+
+describe('ag-ui-lit/server', () => {
+  it("exports its documented API and nothing else, for Node only (package.json's node condition)", async () => {
+    const values = Object.keys(await import('../../web/src/server/index.js')).sort();
+    assert.deepEqual(values, ['SCHEMA_VERSION', 'createThreadStoreHandler', 'migrate', 'pgliteStorage', 'postgresStorage', 'toNodeListener']);
+    const { exports } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: Record<string, Record<string, string>> };
+    assert.deepEqual(Object.keys(exports['./server']!), ['types', 'node'], 'no browser or default condition: pages cannot import it');
+  });
+});
 
 describe('thread API limits', () => {
   let storage: SqlStorage;
