@@ -214,6 +214,50 @@ const llmReplayMiddleware = createLlmReplayMiddleware({
   fixturesDir: fileURLToPath(new URL('./tests/fixtures/llm/', import.meta.url)),
 });
 
+// The thread API of ag-ui-lit/server (web/src/server/) for tests/persistence/http-thread-store.test.ts, at
+// /api/threads-test/: PGlite in memory, or the PostgreSQL server of DATABASE_URL (CI sets it). The user is the
+// `x-test-user` header (none: 401). Bundled and started on its first request, so runs that do not use it pay nothing.
+const threadApi = (() => {
+  let started;
+  const start = async () => {
+    await build({
+      entryPoints: { 'thread-server': fileURLToPath(new URL('./web/src/server/index.ts', import.meta.url)) },
+      outdir: cacheDir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    const server = await loadBundle('thread-server');
+    const { DATABASE_URL } = process.env;
+    const storage = DATABASE_URL ? await server.postgresStorage({ connectionString: DATABASE_URL }) : await server.pgliteStorage();
+    const handler = server.createThreadStoreHandler({
+      storage,
+      basePath: '/api/threads-test',
+      authenticate: (request) => (request.headers.get('x-test-user') ? { userId: request.headers.get('x-test-user') } : null),
+      limits: { requestsPerMinute: 100_000 },
+    });
+    return { storage, handler, listener: server.toNodeListener(handler) };
+  };
+  return {
+    // Mounted before the AG-UI servers' /api/.
+    middleware: mountNodeMiddleware('/api/threads-test/', (req, res) => {
+      (started ??= start()).then(({ listener }) => listener(req, res)).catch((error) => res.writeHead(500).end(String(error)));
+    }),
+    plugin: {
+      name: 'thread-api',
+      serverStop: async () => {
+        if (!started) return;
+        const { storage, handler } = await started;
+        await handler.close();
+        await storage.close();
+      },
+    },
+  };
+})();
+
 // @a2ui/web_core imports a JSON schema as a module (`with { type: 'json' }`, which the esbuild step drops): JSON
 // files that a module imports are served as JS modules exporting the value, as a bundler does.
 const jsonModulesPlugin = {
@@ -289,9 +333,11 @@ export default {
     // React 18 ships CommonJS only; the tests of ag-ui-lit/react import it as ES modules.
     reactEsmPlugin(),
     { name: 'mcp-test-servers', serverStop: () => Promise.all([mcpControlMiddleware.close(), demoNotesMiddleware.close()]) },
+    threadApi.plugin,
   ],
   middleware: [
     packageOutputsMiddleware, // custom-elements.json and dist/bundle/ once their builds are done
+    threadApi.middleware,
     mountNodeMiddleware('/api/', agUiMiddleware), // the AG-UI servers (they answer POST /api/...)
     mountNodeMiddleware('/mcp-control/', mcpControlMiddleware),
     mountNodeMiddleware('/mcp/notes', demoNotesMiddleware),

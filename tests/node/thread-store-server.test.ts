@@ -132,10 +132,10 @@ for (const { name, open } of storages) {
       assert.equal(second.body.nextCursor, undefined);
       assert.equal(second.body.threads[0].title, 'What is 1 + 2?', 'the derived title');
       assert.equal(second.body.threads[0].messageCount, 2);
-      assert.equal((await call('PATCH', '/threads/t1', { title: 'Sums' })).status, 204);
+      assert.equal((await call('PATCH', '/threads/t1', { title: 'Sums' })).status, 200);
       assert.equal((await call('GET', '/threads/t1')).body.title, 'Sums');
       assert.equal((await call('PATCH', '/threads/none', { title: 'x' })).status, 404);
-      assert.equal((await call('DELETE', '/threads/t1')).status, 204);
+      assert.equal((await call('DELETE', '/threads/t1')).status, 200);
       assert.equal((await call('GET', '/threads/t1')).status, 404);
       assert.equal((await call('DELETE', '/threads/t1')).status, 404);
     });
@@ -147,7 +147,7 @@ for (const { name, open } of storages) {
       assert.equal((await call('PUT', '/approvals', { toolName: 'add', scope: 'thread', threadId: 'gone', fingerprint: 'f' })).status, 204);
       assert.equal((await call('PUT', '/approvals', { toolName: 'add', scope: 'always', fingerprint: 'f' })).status, 204);
       assert.equal((await call('GET', '/approvals?threadId=gone')).body.approvals.length, 2);
-      assert.equal((await call('DELETE', '/threads/gone')).status, 204);
+      assert.equal((await call('DELETE', '/threads/gone')).status, 200);
       const rows = await storage.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM ag_ui_tool_calls WHERE user_id = $1)::int + (SELECT count(*) FROM ag_ui_approvals WHERE user_id = $1 AND scope = 'thread')::int AS n`,
         [user],
@@ -182,7 +182,7 @@ for (const { name, open } of storages) {
       assert.deepEqual([hers.body.messages[0].content, hers.body.toolCalls[0].status, hers.body.title], ['my plans', 'running', undefined]);
       assert.equal((await alice('GET', '/approvals?threadId=x')).body.approvals.length, 1);
       // Bob's delete deletes Bob's thread.
-      assert.equal((await bob('DELETE', '/threads/secret')).status, 204);
+      assert.equal((await bob('DELETE', '/threads/secret')).status, 200);
       assert.equal((await alice('GET', '/threads/secret')).status, 200);
       // Bob's feed carries only Bob's three writes.
       const events = await readEvents(feed.body!, 3);
@@ -240,6 +240,33 @@ for (const { name, open } of storages) {
       const replayed = await again;
       assert.deepEqual(replayed.map((e) => `${e.data.type} ${e.data.threadId}`), ['renamed a', 'deleted a', 'saved b']);
       assert.deepEqual(replayed.map((e) => e.id), [...replayed.map((e) => e.id)].sort((x, y) => x - y));
+    });
+
+    it('answers each write with the feed id of its change, and opens a feed at the newest change with ?since=now', LIMIT, async () => {
+      const user = newUser();
+      const call = clientOf(handler, user);
+      const saved = await call('PUT', '/threads/a', { messages: [userMessage('m1', 'a')] });
+      const journalled = await call('PUT', '/threads/a/tool-calls', { records: [record('c1', 1)] });
+      const renamed = await call('PATCH', '/threads/a', { title: 'A' });
+      assert.equal(renamed.status, 200);
+      const ids = [saved.body.changeId, journalled.body.changeId, renamed.body.changeId];
+      assert.deepEqual(ids, [...ids].sort((x, y) => x - y));
+      assert.equal(new Set(ids).size, 3);
+      // Opened now: the feed names its position first (an id without data), then carries only what comes after it.
+      const feed = await handler(new Request(`${ORIGIN}/api/threads/changes?since=now`, { headers: { authorization: `Bearer ${user}` } }));
+      const reader = feed.body!.getReader();
+      let text = '';
+      while (!/^id: \d+\n\n/m.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+      assert.match(text, new RegExp(`^id: ${renamed.body.changeId}$`, 'm'));
+      const deleted = await call('DELETE', '/threads/a');
+      assert.equal(deleted.status, 200);
+      while (!text.includes('"deleted"')) text += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      assert.doesNotMatch(text, /"saved"|"renamed"/);
+      assert.match(text, new RegExp(`^id: ${deleted.body.changeId}$`, 'm'));
+      // Last-Event-ID wins over since=now: a client resuming with both gets what it missed.
+      const resumed = await handler(new Request(`${ORIGIN}/api/threads/changes?since=now`, { headers: { authorization: `Bearer ${user}`, 'last-event-id': String(saved.body.changeId) } }));
+      assert.deepEqual((await readEvents(resumed.body!, 3)).map((e) => e.id), [journalled.body.changeId, renamed.body.changeId, deleted.body.changeId]);
     });
 
     it("wakes a feed on another handler's writes to the same database (another process)", LIMIT, async () => {

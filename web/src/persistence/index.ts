@@ -1,7 +1,8 @@
 /**
- * `ag-ui-lit/persistence`: keeping threads across reloads. The `ThreadStore` interface, its two stores (IndexedDB and
- * memory) and `ThreadJournal`, which saves an `AgentRunLoop`'s thread into a store. Its own entry so that a page that
- * keeps no threads ships no store: `<ag-ui-agent persist>` loads the IndexedDB store on first use without it.
+ * `ag-ui-lit/persistence`: keeping threads across reloads. The `ThreadStore` interface, its stores (IndexedDB,
+ * memory, and HTTP for the thread API of `ag-ui-lit/server`) and `ThreadJournal`, which saves an `AgentRunLoop`'s
+ * thread into a store. Its own entry so that a page that keeps no threads ships no store: `<ag-ui-agent persist>`
+ * loads the IndexedDB store on first use without it.
  *
  * @example
  * ```ts
@@ -16,6 +17,15 @@ export { THREAD_DB_SCHEMA_VERSION } from './indexed-db-schema.js';
 export { ThreadJournal, type ThreadJournalOptions } from './thread-journal.js';
 export { readableThread, type ReadableThread } from './readable-thread.js';
 export { MemoryThreadStore, type MemoryThreadStoreOptions } from './memory-thread-store.js';
+export {
+  HttpThreadStore,
+  type HttpFeedErrorDetail,
+  type HttpThreadStoreEventMap,
+  type HttpThreadStoreHeaders,
+  type HttpThreadStoreOptions,
+  type ToolCallClaimOutcome,
+} from './http-thread-store.js';
+export type { FeedReconnectOptions } from './http-change-feed.js';
 export type {
   ThreadSaveOptions,
   ThreadSnapshot,

@@ -1,9 +1,23 @@
 /** Codes of `ThreadStoreError`. */
 export const ThreadStoreErrorCode = {
-  /** The store cannot be opened: no IndexedDB (blocked, some private modes), opening failed, or another tab's old connection blocks the upgrade. */
+  /**
+   * The store cannot be reached: no IndexedDB (blocked, some private modes), opening failed, or another tab's old
+   * connection blocks the upgrade; for `HttpThreadStore`, the network failed or the server answered 5xx.
+   */
   UNAVAILABLE: 'unavailable',
-  /** The browser refused the write for lack of storage space (a `QuotaExceededError`). */
+  /**
+   * The browser refused the write for lack of storage space (a `QuotaExceededError`); for `HttpThreadStore`, the
+   * server refused a body over its size limit (413).
+   */
   QUOTA_EXCEEDED: 'quota_exceeded',
+  /** `HttpThreadStore`: the server does not know who is asking (401): sign in again, or fix the `headers` option. */
+  UNAUTHENTICATED: 'unauthenticated',
+  /** `HttpThreadStore`: the server refused a write that met a newer one (409). */
+  CONFLICT: 'conflict',
+  /** `HttpThreadStore`: too many requests (429); `retryAfterMs` of the error says when to try again, when known. */
+  RATE_LIMITED: 'rate_limited',
+  /** `HttpThreadStore.claimToolCall()`: the thread has no such tool-call record (404). */
+  NOT_FOUND: 'not_found',
   /** A record (or the database) was written by a newer version of this library than the running one. */
   VERSION_UNSUPPORTED: 'version_unsupported',
   /** A record does not have the shape its version says. */
@@ -19,11 +33,21 @@ export class ThreadStoreError extends Error {
   readonly code: ThreadStoreErrorCode;
   /** The thread concerned, when one is. */
   readonly threadId?: string;
+  /** `HttpThreadStore`: the HTTP status the server answered with, when it answered. */
+  readonly status?: number;
+  /** `rate_limited`: how long to wait before trying again (from `Retry-After`), in ms, when the server said. */
+  readonly retryAfterMs?: number;
 
-  constructor(message: string, code: ThreadStoreErrorCode, options: { threadId?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    code: ThreadStoreErrorCode,
+    options: { threadId?: string; cause?: unknown; status?: number; retryAfterMs?: number } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     if (options.threadId !== undefined) this.threadId = options.threadId;
+    if (options.status !== undefined) this.status = options.status;
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }
 

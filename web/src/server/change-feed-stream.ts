@@ -20,10 +20,14 @@ export class ChangeFeedStreams {
     for (const wake of this.#streams.get(userId) ?? []) wake();
   }
 
-  /** An SSE body of the user's changes after feed id `lastEventId`, open until the client goes or `close()`. */
-  open(userId: string, lastEventId: number): ReadableStream<Uint8Array> {
+  /**
+   * An SSE body of the user's changes after feed id `start`, open until the client goes or `close()`. `'now'`: after
+   * the user's newest change, which the stream names first in an event with an `id` and no data (so a client that
+   * drops before any change resumes from there).
+   */
+  open(userId: string, start: number | 'now'): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder();
-    let sent = lastEventId;
+    let sent = start === 'now' ? -1 : start;
     let pumping: Promise<void> | undefined;
     let again = false;
     let closed = false;
@@ -41,6 +45,10 @@ export class ChangeFeedStreams {
         return;
       }
       pumping = (async () => {
+        if (sent < 0) {
+          sent = await this.repository.latestChangeId(userId);
+          send(`id: ${sent}\n\n`);
+        }
         do {
           again = false;
           for (let page = await this.repository.changesSince(userId, sent); page.length > 0 && !closed; page = await this.repository.changesSince(userId, sent)) {

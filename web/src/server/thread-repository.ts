@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import type { Message } from '@ag-ui/client';
 import type { StoredApproval, ToolCallRecord } from '../agent/types.js';
+import { monotonicClock } from '../persistence/change-feed.js';
 import { deriveThreadTitle } from '../persistence/thread-summary.js';
 import type { ThreadSnapshot, ThreadSummary } from '../persistence/thread-store.js';
 import type { SqlExecutor, SqlStorage } from './sql-storage.js';
@@ -21,7 +22,7 @@ export interface FeedChange {
 }
 
 /** The outcome of a write that may meet a deleted thread or a newer version. */
-export type WriteOutcome = { status: 'saved'; version: number } | { status: 'deleted' } | { status: 'conflict'; version: number };
+export type WriteOutcome = { status: 'saved'; version: number; changeId: number } | { status: 'deleted' } | { status: 'conflict'; version: number };
 
 interface ThreadRow {
   thread_id: string;
@@ -66,6 +67,9 @@ function decodeCursor(cursor: string): [number, number, string] | undefined {
  * user's rows, whatever ids a request names.
  */
 export class ThreadRepository {
+  /** `updatedAt` of this process's writes: strictly increasing, so two threads saved in one ms still list in order. */
+  readonly #now = monotonicClock();
+
   constructor(private readonly db: SqlStorage) {}
 
   /** One page of the user's threads, newest `updatedAt` first. @returns `undefined` for a cursor that is not ours */
@@ -117,7 +121,7 @@ export class ThreadRepository {
       if (body.baseVersion !== undefined && current !== undefined && body.baseVersion !== current) {
         return { status: 'conflict', version: current };
       }
-      const now = Date.now();
+      const now = this.#now();
       const { rows } = await tx.query<{ version: string }>(
         `INSERT INTO ag_ui_threads (user_id, thread_id, title, derived_title, messages, state, interrupts, last_error, message_count, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
@@ -146,8 +150,8 @@ export class ThreadRepository {
         [userId, threadId, records.map((record) => record.toolCallId)],
       );
       await this.#upsertRecords(tx, userId, threadId, records);
-      await this.appendChange(tx, userId, threadId, 'saved');
-      return { status: 'saved', version: Number(rows[0]!.version) };
+      const changeId = await this.appendChange(tx, userId, threadId, 'saved');
+      return { status: 'saved', version: Number(rows[0]!.version), changeId };
     });
   }
 
@@ -156,7 +160,7 @@ export class ThreadRepository {
     return this.db.transaction(async (tx) => {
       const current = await this.#lockThread(tx, userId, threadId);
       if (current === 'deleted') return { status: 'deleted' };
-      const now = Date.now();
+      const now = this.#now();
       const { rows } = await tx.query<{ version: string }>(
         `INSERT INTO ag_ui_threads (user_id, thread_id, created_at, updated_at) VALUES ($1, $2, $3, $3)
          ON CONFLICT (user_id, thread_id) DO UPDATE SET
@@ -165,8 +169,8 @@ export class ThreadRepository {
         [userId, threadId, now],
       );
       await this.#upsertRecords(tx, userId, threadId, records);
-      await this.appendChange(tx, userId, threadId, 'saved');
-      return { status: 'saved', version: Number(rows[0]!.version) };
+      const changeId = await this.appendChange(tx, userId, threadId, 'saved');
+      return { status: 'saved', version: Number(rows[0]!.version), changeId };
     });
   }
 
@@ -195,22 +199,24 @@ export class ThreadRepository {
     return existing?.claimedBy ? { status: 'taken', owner: existing.claimedBy, record: existing.record } : { status: 'missing' };
   }
 
-  /** @returns `false` when the user has no such thread */
-  rename(userId: string, threadId: string, title: string): Promise<boolean> {
+  /** @returns the feed id of the change, `undefined` when the user has no such thread */
+  rename(userId: string, threadId: string, title: string): Promise<number | undefined> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query(
         `UPDATE ag_ui_threads SET title = $3, version = version + 1, updated_at = GREATEST($4, updated_at + 1)
          WHERE user_id = $1 AND thread_id = $2 RETURNING thread_id`,
-        [userId, threadId, title === '' ? null : title, Date.now()],
+        [userId, threadId, title === '' ? null : title, this.#now()],
       );
-      if (rows.length === 0) return false;
-      await this.appendChange(tx, userId, threadId, 'renamed');
-      return true;
+      if (rows.length === 0) return undefined;
+      return this.appendChange(tx, userId, threadId, 'renamed');
     });
   }
 
-  /** Deletes the thread, its records and its approvals in one transaction, and keeps its id from being written again. */
-  delete(userId: string, threadId: string): Promise<boolean> {
+  /**
+   * Deletes the thread, its records and its approvals in one transaction, and keeps its id from being written again.
+   * @returns the feed id of the change, `undefined` when the user had no such thread
+   */
+  delete(userId: string, threadId: string): Promise<number | undefined> {
     return this.db.transaction(async (tx) => {
       await lockThreadId(tx, userId, threadId);
       const { rows } = await tx.query(`DELETE FROM ag_ui_threads WHERE user_id = $1 AND thread_id = $2 RETURNING thread_id`, [userId, threadId]);
@@ -219,9 +225,8 @@ export class ThreadRepository {
         `INSERT INTO ag_ui_deleted_threads (user_id, thread_id, deleted_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
         [userId, threadId, Date.now()],
       );
-      if (rows.length === 0) return false;
-      await this.appendChange(tx, userId, threadId, 'deleted');
-      return true;
+      if (rows.length === 0) return undefined;
+      return this.appendChange(tx, userId, threadId, 'deleted');
     });
   }
 
@@ -262,11 +267,24 @@ export class ThreadRepository {
     return rows.map((row) => ({ id: Number(row.id), type: row.type, threadId: row.thread_id, at: Number(row.at) }));
   }
 
-  /** Records a change for the feed, in the writing transaction (so a rolled-back write announces nothing). */
-  async appendChange(tx: SqlExecutor, userId: string, threadId: string, type: FeedChange['type']): Promise<void> {
-    await tx.query(`INSERT INTO ag_ui_changes (user_id, thread_id, type, at) VALUES ($1, $2, $3, $4)`, [userId, threadId, type, Date.now()]);
+  /** The feed id of the user's newest change, `0` when none. */
+  async latestChangeId(userId: string): Promise<number> {
+    const { rows } = await this.db.query<{ id: string | null }>(`SELECT max(id) AS id FROM ag_ui_changes WHERE user_id = $1`, [userId]);
+    return Number(rows[0]?.id ?? 0);
+  }
+
+  /**
+   * Records a change for the feed, in the writing transaction (so a rolled-back write announces nothing).
+   * @returns its feed id
+   */
+  async appendChange(tx: SqlExecutor, userId: string, threadId: string, type: FeedChange['type']): Promise<number> {
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO ag_ui_changes (user_id, thread_id, type, at) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [userId, threadId, type, Date.now()],
+    );
     // Delivered at commit, to every process listening on the database (the change feeds of `ChangeFeedStreams`).
     await tx.query(`SELECT pg_notify($1, $2)`, [CHANGES_CHANNEL, userId]);
+    return Number(rows[0]!.id);
   }
 
   /** Locks the thread's row for this transaction. @returns its version, `undefined` when new, `deleted` for a tombstone */

@@ -142,7 +142,7 @@ export function createThreadStoreHandler(options: ThreadStoreHandlerOptions): Th
   };
   const written = (outcome: WriteOutcome) =>
     outcome.status === 'saved'
-      ? json(200, { version: outcome.version })
+      ? json(200, { version: outcome.version, changeId: outcome.changeId })
       : outcome.status === 'deleted'
         ? json(200, { deleted: true })
         : fail(409, 'conflict', 'The thread changed since you read it', { version: outcome.version });
@@ -170,10 +170,12 @@ export function createThreadStoreHandler(options: ThreadStoreHandlerOptions): Th
       }
       if (method === 'PATCH') {
         const { title } = await readBody(request, RenameThreadBodySchema);
-        return (await repository.rename(userId, threadId, title)) ? json(204, null) : fail(404, 'not_found', 'No such thread');
+        const changeId = await repository.rename(userId, threadId, title);
+        return changeId !== undefined ? json(200, { changeId }) : fail(404, 'not_found', 'No such thread');
       }
       if (method === 'DELETE') {
-        return (await repository.delete(userId, threadId)) ? json(204, null) : fail(404, 'not_found', 'No such thread');
+        const changeId = await repository.delete(userId, threadId);
+        return changeId !== undefined ? json(200, { changeId }) : fail(404, 'not_found', 'No such thread');
       }
       return notAllowed('GET, PUT, PATCH, DELETE');
     }
@@ -211,8 +213,10 @@ export function createThreadStoreHandler(options: ThreadStoreHandlerOptions): Th
     }
     if (head === 'changes' && segments.length === 1) {
       if (method !== 'GET') return notAllowed('GET');
-      const lastEventId = Number(request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId') ?? 0);
-      const body = feeds.open(userId, Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0);
+      // A resuming client's position wins; else `since=now` starts after the newest change, else at the first.
+      const resumeAt = Number(request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId') ?? Number.NaN);
+      const start = Number.isSafeInteger(resumeAt) && resumeAt >= 0 ? resumeAt : url.searchParams.get('since') === 'now' ? 'now' : 0;
+      const body = feeds.open(userId, start);
       return new Response(body, {
         headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
       });
