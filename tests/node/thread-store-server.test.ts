@@ -16,6 +16,7 @@ import {
   type SqlStorage,
   type ThreadStoreHandler,
 } from '../../web/src/server/index.js';
+import { ThreadRepository } from '../../web/src/server/thread-repository.js';
 
 const ORIGIN = 'http://threads.test';
 /** No test may hang the run: a feed that never sends fails its test instead. */
@@ -284,6 +285,38 @@ for (const { name, open } of storages) {
         await other.close();
         if (otherStorage !== storage) await otherStorage.close();
       }
+    });
+
+    it('sends every change of a user when two connections write at once (ids commit in order)', LIMIT, async (t) => {
+      if (storage.kind === 'pglite') return t.skip('PGlite runs one transaction at a time: writes cannot interleave');
+      const user = newUser();
+      const feed = await handler(new Request(`${ORIGIN}/api/threads/changes`, { headers: { authorization: `Bearer ${user}` } }));
+      const events = readEvents(feed.body!, 2);
+      // A write that has its feed id and has not committed, while another write of the same user comes in.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let numbered!: () => void;
+      const hasId = new Promise<void>((resolve) => (numbered = resolve));
+      const slow = storage.transaction(async (tx) => {
+        await new ThreadRepository(storage).appendChange(tx, user, 'slow', 'saved');
+        numbered();
+        await held;
+      });
+      await hasId;
+      const fast = clientOf(handler, user)('PUT', '/threads/fast', { messages: [userMessage('m1', 'fast')] });
+      // Release the first once the second has committed (the defect: its higher id sent first, the lower never) or
+      // waits for it.
+      let settled = false;
+      const waiting = async () => {
+        while (!settled && (await storage.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows.length === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      await Promise.race([fast, waiting()]);
+      settled = true;
+      release();
+      await Promise.all([slow, fast]);
+      assert.deepEqual((await events).map((e) => e.data.threadId).sort(), ['fast', 'slow']);
     });
 
     it('answers 401 without a user, also when authenticate throws', LIMIT, async () => {

@@ -278,6 +278,10 @@ export class ThreadRepository {
    * @returns its feed id
    */
   async appendChange(tx: SqlExecutor, userId: string, threadId: string, type: FeedChange['type']): Promise<number> {
+    // A user's changes commit in feed-id order: a feed sends ids above the last it sent, so an id that committed
+    // after a higher one (two connections of a PostgreSQL server) would never be sent. Held until commit; taken after
+    // the thread's lock by every writer, so the two never deadlock.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('ag_ui_lit.changes:' || $1))`, [userId]);
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO ag_ui_changes (user_id, thread_id, type, at) VALUES ($1, $2, $3, $4) RETURNING id`,
       [userId, threadId, type, Date.now()],
