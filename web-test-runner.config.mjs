@@ -37,19 +37,24 @@ const serverBuild = build({
   packages: 'external',
   logLevel: 'warning',
 });
-/**
- * Whether the run selects a file of tests/package/: no `--files` means every file. Those files read build outputs
- * (`packageBuilds` below), which a run then starts building at once.
- */
-function selectsPackageTests() {
+/** Whether the run selects one of `files` (paths from the repository root): no `--files` means every file. */
+function selectsAny(files) {
   const { patterns } = parseFilesArgs(process.argv.slice(2));
   if (patterns.length === 0) return true;
   const root = fileURLToPath(new URL('.', import.meta.url));
   const relative = (pattern) => (pattern.startsWith(root) ? pattern.slice(root.length) : pattern);
+  return files.some((file) => patterns.some((pattern) => matchesGlob(file, relative(pattern))));
+}
+
+/**
+ * Whether the run selects a file of tests/package/. Those files read build outputs (`packageBuilds` below), which a
+ * run then starts building at once.
+ */
+function selectsPackageTests() {
   const files = readdirSync(new URL('./tests/package/', import.meta.url))
     .filter((name) => name.endsWith('.test.ts'))
     .map((name) => `tests/package/${name}`);
-  return files.some((file) => patterns.some((pattern) => matchesGlob(file, relative(pattern))));
+  return selectsAny(files);
 }
 
 /** Runs `node <script>`; rejects unless it exits 0. */
@@ -216,7 +221,9 @@ const llmReplayMiddleware = createLlmReplayMiddleware({
 
 // The thread API of ag-ui-lit/server (web/src/server/) for tests/persistence/http-thread-store.test.ts, at
 // /api/threads-test/: PGlite in memory, or the PostgreSQL server of DATABASE_URL (CI sets it). The user is the
-// `x-test-user` header (none: 401). Bundled and started on its first request, so runs that do not use it pay nothing.
+// `x-test-user` header (none: 401). Started with the run when it selects that file (PGlite's start compiles WebAssembly
+// on this process's thread: better while esbuild builds than while pages wait on this server), else on its first
+// request, so runs that do not use it pay nothing.
 const threadApi = (() => {
   let started;
   const start = async () => {
@@ -239,8 +246,13 @@ const threadApi = (() => {
       authenticate: (request) => (request.headers.get('x-test-user') ? { userId: request.headers.get('x-test-user') } : null),
       limits: { requestsPerMinute: 100_000 },
     });
+    await handler.ready;
     return { storage, handler, listener: server.toNodeListener(handler) };
   };
+  if (selectsAny(['tests/persistence/http-thread-store.test.ts'])) {
+    started = start();
+    started.catch((error) => console.error('The thread API for the tests could not start:', error));
+  }
   return {
     // Mounted before the AG-UI servers' /api/.
     middleware: mountNodeMiddleware('/api/threads-test/', (req, res) => {
