@@ -272,6 +272,23 @@ describe('<ag-ui-agent> persistence', () => {
     expect([...el.toolCalls.values()][0]!.status).to.equal('succeeded');
   });
 
+  it("says in a server store's words that it needs a sign-in or cannot be reached, not the browser's", async () => {
+    for (const [code, words] of [
+      ['unauthenticated', 'the thread store needs you to sign in'],
+      ['unavailable', 'the thread store cannot be reached'],
+    ] as const) {
+      const store = new MemoryThreadStore();
+      sinon.stub(store, 'save').rejects(new ThreadStoreError('Saving failed (HTTP)', code));
+      const el = await fixture<AgUiAgent>(html`<ag-ui-agent url=${scenarioUrl('text', { text: 'Hi' })} .store=${store}></ag-ui-agent>`);
+      await el.sendMessage('Hello');
+      await idle(el);
+      await rendered(el);
+      const notice = $(el, '[part="persistence-notice"]')?.textContent ?? '';
+      expect(notice, code).to.contain(words);
+      expect(notice, code).not.to.contain('browser');
+    }
+  });
+
   it('skips a tool-call record of an unknown future version with an error event, and loads the rest', async () => {
     const registry = new ToolRegistry();
     registry.register(echoArgsTool());

@@ -126,7 +126,15 @@ export class ErrorBanner {
 /** The notice that the thread could not be saved or loaded (`role=status`), or nothing. */
 export function renderPersistenceNotice(error: ThreadStoreError | undefined): TemplateResult | typeof nothing {
   if (!error) return nothing;
-  const what = error.code === 'quota_exceeded' ? 'the browser has no storage space left' : error.code === 'unavailable' ? 'browser storage is unavailable' : 'browser storage failed';
+  // Words for any store: the browser's IndexedDB or a server's (HttpThreadStore).
+  const what =
+    error.code === 'quota_exceeded'
+      ? 'there is no storage space left'
+      : error.code === 'unavailable'
+        ? 'the thread store cannot be reached'
+        : error.code === 'unauthenticated'
+          ? 'the thread store needs you to sign in'
+          : 'the thread store failed';
   return html`<p part="persistence-notice" class="persistence-notice" role="status">
     Not saved: ${what}. This conversation is kept in this tab only.
   </p>`;
