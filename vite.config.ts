@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
 import { createAgUiMiddleware } from './web/server/index.js';
+import { createDemoThreadsMiddleware } from './web/server/demo-threads.js';
 import { createDemoNotesMiddleware } from './web/server/mcp/index.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -15,17 +17,35 @@ const externalDeps = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerD
 const external = (id: string) => id.startsWith('node:') || externalDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
- * Mounts the demo AG-UI agent (and the scripted test agents) at /api/*, and the demo's MCP notes server at /mcp/notes,
- * on the dev and preview servers.
+ * The demo's thread API at /api/threads (web/server/demo-threads.ts), for the page's HttpThreadStore: PGlite in
+ * .data/threads/ (ignored by git; delete it to start over), or the PostgreSQL server of DATABASE_URL. The user is a
+ * stand-in for a real site's session: 'demo' for everyone (see demoThreadUser). Opened as the server starts; closed
+ * with it. PGlite allows one process per folder: run one dev or preview server at a time.
+ */
+function demoThreads(httpServer: { once(event: 'close', listener: () => void): unknown } | null) {
+  const threads = createDemoThreadsMiddleware({
+    dataDir: fileURLToPath(new URL('./.data/threads/', import.meta.url)),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  });
+  threads.start().catch((error: unknown) => console.error('The demo thread API could not start:', error));
+  httpServer?.once('close', () => void threads.close());
+  return threads;
+}
+
+/**
+ * Mounts the demo's thread API at /api/threads, the demo AG-UI agent (and the scripted test agents) at /api/*, and the
+ * demo's MCP notes server at /mcp/notes, on the dev and preview servers.
  */
 function agUiServer(): Plugin {
   return {
     name: 'ag-ui-lit-demo-agent',
     configureServer(server) {
+      server.middlewares.use(demoThreads(server.httpServer));
       server.middlewares.use(createAgUiMiddleware());
       server.middlewares.use(createDemoNotesMiddleware());
     },
     configurePreviewServer(server) {
+      server.middlewares.use(demoThreads(server.httpServer));
       server.middlewares.use(createAgUiMiddleware());
       server.middlewares.use(createDemoNotesMiddleware());
     },

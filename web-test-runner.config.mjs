@@ -219,56 +219,75 @@ const llmReplayMiddleware = createLlmReplayMiddleware({
   fixturesDir: fileURLToPath(new URL('./tests/fixtures/llm/', import.meta.url)),
 });
 
-// The thread API of ag-ui-lit/server (web/src/server/) for tests/persistence/http-thread-store.test.ts, at
-// /api/threads-test/: PGlite in memory, or the PostgreSQL server of DATABASE_URL (CI sets it). The user is the
-// `x-test-user` header (none: 401). Started with the run when it selects that file (PGlite's start compiles WebAssembly
-// on this process's thread: better while esbuild builds than while pages wait on this server), else on its first
-// request, so runs that do not use it pay nothing.
-const threadApi = (() => {
+// The thread APIs of ag-ui-lit/server (web/src/server/), each started with the run when it selects a file that uses it
+// (PGlite's start compiles WebAssembly on this process's thread: better while esbuild builds than while pages wait on
+// this server), else on its first request, so runs that do not use them pay nothing:
+// - /api/threads-test/ for tests/persistence/http-thread-store.test.ts: PGlite in memory, or the PostgreSQL server of
+//   DATABASE_URL (CI sets it). The user is the `x-test-user` header (none: 401).
+// - /api/threads/ for the demo page tests: the demo's own thread API, as vite.config.ts mounts it
+//   (web/server/demo-threads.ts), on PGlite in memory. Its stand-in user is a cookie, which tests/demo/demo-page-loader.ts
+//   sets to a new id for each page it loads, so no test sees another's threads.
+let threadServerBuild;
+const loadThreadServer = async (name) => {
+  threadServerBuild ??= build({
+    entryPoints: {
+      'thread-server': fileURLToPath(new URL('./web/src/server/index.ts', import.meta.url)),
+      'demo-threads': fileURLToPath(new URL('./web/server/demo-threads.ts', import.meta.url)),
+    },
+    outdir: cacheDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  await threadServerBuild;
+  return loadBundle(name);
+};
+/** Mounts the thread API that `start()` makes (`{ listener, close }`) at `prefix`, started early when `files` run. */
+function threadApiMount(prefix, files, start) {
   let started;
-  const start = async () => {
-    await build({
-      entryPoints: { 'thread-server': fileURLToPath(new URL('./web/src/server/index.ts', import.meta.url)) },
-      outdir: cacheDir,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    const server = await loadBundle('thread-server');
-    const { DATABASE_URL } = process.env;
-    const storage = DATABASE_URL ? await server.postgresStorage({ connectionString: DATABASE_URL }) : await server.pgliteStorage();
-    const handler = server.createThreadStoreHandler({
-      storage,
-      basePath: '/api/threads-test',
-      authenticate: (request) => (request.headers.get('x-test-user') ? { userId: request.headers.get('x-test-user') } : null),
-      limits: { requestsPerMinute: 100_000 },
-    });
-    await handler.ready;
-    return { storage, handler, listener: server.toNodeListener(handler) };
-  };
-  if (selectsAny(['tests/persistence/http-thread-store.test.ts'])) {
+  if (selectsAny(files)) {
     started = start();
-    started.catch((error) => console.error('The thread API for the tests could not start:', error));
+    started.catch((error) => console.error(`The thread API at ${prefix} could not start:`, error));
   }
   return {
     // Mounted before the AG-UI servers' /api/.
-    middleware: mountNodeMiddleware('/api/threads-test/', (req, res) => {
+    middleware: mountNodeMiddleware(prefix, (req, res) => {
       (started ??= start()).then(({ listener }) => listener(req, res)).catch((error) => res.writeHead(500).end(String(error)));
     }),
     plugin: {
-      name: 'thread-api',
+      name: `thread-api ${prefix}`,
       serverStop: async () => {
-        if (!started) return;
-        const { storage, handler } = await started;
-        await handler.close();
-        await storage.close();
+        if (started) await (await started).close();
       },
     },
   };
-})();
+}
+const threadApi = threadApiMount('/api/threads-test/', ['tests/persistence/http-thread-store.test.ts'], async () => {
+  const server = await loadThreadServer('thread-server');
+  const { DATABASE_URL } = process.env;
+  const storage = DATABASE_URL ? await server.postgresStorage({ connectionString: DATABASE_URL }) : await server.pgliteStorage();
+  const handler = server.createThreadStoreHandler({
+    storage,
+    basePath: '/api/threads-test',
+    authenticate: (request) => (request.headers.get('x-test-user') ? { userId: request.headers.get('x-test-user') } : null),
+    limits: { requestsPerMinute: 100_000 },
+  });
+  await handler.ready;
+  return { listener: server.toNodeListener(handler), close: async () => (await handler.close(), await storage.close()) };
+});
+const demoThreadApi = threadApiMount(
+  '/api/threads/',
+  readdirSync(new URL('./tests/demo/', import.meta.url)).filter((name) => name.endsWith('.test.ts')).map((name) => `tests/demo/${name}`),
+  async () => {
+    const { createDemoThreadsMiddleware } = await loadThreadServer('demo-threads');
+    const middleware = createDemoThreadsMiddleware();
+    await middleware.start();
+    return { listener: (req, res) => middleware(req, res, () => res.writeHead(404).end()), close: () => middleware.close() };
+  },
+);
 
 // @a2ui/web_core imports a JSON schema as a module (`with { type: 'json' }`, which the esbuild step drops): JSON
 // files that a module imports are served as JS modules exporting the value, as a bundler does.
@@ -346,10 +365,12 @@ export default {
     reactEsmPlugin(),
     { name: 'mcp-test-servers', serverStop: () => Promise.all([mcpControlMiddleware.close(), demoNotesMiddleware.close()]) },
     threadApi.plugin,
+    demoThreadApi.plugin,
   ],
   middleware: [
     packageOutputsMiddleware, // custom-elements.json and dist/bundle/ once their builds are done
     threadApi.middleware,
+    demoThreadApi.middleware,
     mountNodeMiddleware('/api/', agUiMiddleware), // the AG-UI servers (they answer POST /api/...)
     mountNodeMiddleware('/mcp-control/', mcpControlMiddleware),
     mountNodeMiddleware('/mcp/notes', demoNotesMiddleware),

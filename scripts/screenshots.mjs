@@ -4,9 +4,11 @@
 //
 // Starts the demo's Vite dev server in this process (vite.config.ts: the page, the scripted demo agent at /api/agent
 // and the MCP notes server), with the scripted agent forced (AG_UI_PROVIDER=scripted: no model, no key, the same
-// replies on every run), then drives one fresh browser context per image (empty IndexedDB), with reduced motion.
+// replies on every run), then drives one fresh browser context per image (empty IndexedDB, and a stand-in user of its
+// own for the demo's thread API, so no image shows another's threads), with reduced motion.
 // Uses puppeteer-core and the system Chromium (scripts/find-chrome.mjs; CHROME_PATH overrides), never a download.
 // Options: `--only=demo-light,demo-phone` takes only those images; `--out=<dir>` writes elsewhere (default docs/images).
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +143,7 @@ mkdirSync(outDir, { recursive: true });
 /** Opens the demo in a fresh context (its own IndexedDB); resolves once the element and its tools are there. */
 async function openDemo(context, shot, errors) {
   const page = await context.newPage();
+  await context.setCookie({ name: 'ag-ui-lit-demo-user', value: `shot-${randomUUID()}`, domain: '127.0.0.1', path: '/' });
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.setViewport(shot.viewport);

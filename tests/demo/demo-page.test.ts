@@ -3,6 +3,7 @@ import { waitUntil } from '../helpers/wait-until.js';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { AgUiAgent } from '../../web/src/components/ag-ui-agent/ag-ui-agent.js';
 import type { AgUiToolInspector } from '../../web/src/components/ag-ui-tool-inspector/ag-ui-tool-inspector.js';
+import { HttpThreadStore } from '../../web/src/persistence/index.js';
 import { loadDemoPage } from './demo-page-loader.js';
 
 /** The scheme, with reduced motion each time (an emulation replaces the previous one's media features). */
@@ -57,7 +58,7 @@ describe('demo page', () => {
       'ag-ui-thread-list',
       'section.log',
     ]);
-    expect(el.persist).to.equal(true);
+    expect(el.store).to.be.instanceOf(HttpThreadStore);
   });
 
   it('says which agent it talks to: the scripted one when the server has no model configured', async () => {

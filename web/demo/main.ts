@@ -4,6 +4,7 @@ import '../src/inspector.js';
 // Lets the element connect its mcpServers (the MCP SDK stays out of pages that do not import it).
 import '../src/sources/mcp/index.js';
 import type { AgUiAgent } from '../src/index.js';
+import { HttpThreadStore } from '../src/persistence/index.js';
 import type { AgentInfo } from '../server/model-config.js';
 import { demoPolicy } from './demo-policy.js';
 import { demoRenderers } from './demo-renderers.js';
@@ -13,6 +14,9 @@ const agent = document.querySelector('ag-ui-agent') as AgUiAgent;
 agent.policy = demoPolicy;
 agent.tools = demoTools;
 agent.renderers = demoRenderers;
+// Threads live on the dev server (its thread API at /api/threads, PGlite in .data/threads/), so they follow the person
+// from browser to browser; <ag-ui-thread-list for="agent"> lists the element's store.
+agent.store = new HttpThreadStore({ baseUrl: '/api/threads' });
 // The dev server's MCP notes server (web/server/mcp/demo-notes-server.ts): its tools join the page's as
 // mcp__notes__list_notes and mcp__notes__add_note. Remote tools are untrusted; this page believes its own server's
 // annotations, so list_notes (readOnlyHint) runs at once and add_note, a write, asks the person first.
