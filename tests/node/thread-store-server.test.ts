@@ -371,6 +371,30 @@ describe('ag-ui-lit/server', () => {
   });
 });
 
+describe('pgliteStorage', () => {
+  it('keeps its database in dataDir, making the folders it needs, and finds it again', LIMIT, async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const root = await mkdtemp(`${tmpdir()}/ag-ui-lit-pglite-`);
+    const dataDir = `${root}/not/yet/there`;
+    try {
+      const first = await pgliteStorage({ dataDir });
+      const handler = createThreadStoreHandler({ storage: first, authenticate, basePath: '/api/threads' });
+      assert.equal((await clientOf(handler, 'u')('PUT', '/threads/kept', { messages: [userMessage('m1', 'on disk')] })).status, 200);
+      await handler.close();
+      await first.close();
+      const again = await pgliteStorage({ dataDir });
+      const reopened = createThreadStoreHandler({ storage: again, authenticate, basePath: '/api/threads' });
+      const loaded = await clientOf(reopened, 'u')('GET', '/threads/kept');
+      await reopened.close();
+      await again.close();
+      assert.equal(loaded.body?.messages?.[0]?.content, 'on disk');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('thread API limits', () => {
   let storage: SqlStorage;
   before(async () => {

@@ -1,10 +1,11 @@
 /// <reference types="node" />
+import { mkdir } from 'node:fs/promises';
 import type { SqlExecutor, SqlStorage } from './sql-storage.js';
 
 /** Options of `pgliteStorage()`. */
 export interface PgliteStorageOptions {
   /**
-   * The folder PGlite keeps its database in (created when missing), e.g. `'./.data/threads'`; `undefined` keeps it in
+   * The folder PGlite keeps its database in (created with its parents when missing), e.g. `'./.data/threads'`; `undefined` keeps it in
    * memory (gone when the process ends: tests, demos). Ignored when `db` is given.
    */
   dataDir?: string;
@@ -35,6 +36,8 @@ export async function pgliteStorage(options: PgliteStorageOptions = {}): Promise
     const { PGlite } = await import('@electric-sql/pglite').catch((cause: unknown) => {
       throw new Error('pgliteStorage() needs the package @electric-sql/pglite: npm install @electric-sql/pglite', { cause });
     });
+    // PGlite makes the last folder of the path only.
+    if (options.dataDir && !/^[a-z][a-z0-9+.-]*:\/\//i.test(options.dataDir)) await mkdir(options.dataDir, { recursive: true });
     db = (await PGlite.create(options.dataDir)) as unknown as PgliteLike;
   }
   const pglite = db;
