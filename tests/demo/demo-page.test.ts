@@ -145,8 +145,12 @@ describe('demo page', () => {
     expect(region.tabIndex).to.equal(0);
     region.focus();
     expect(document.activeElement).to.equal(region);
+    // Chromium scrolls by keyboard what its compositor knows to be scrollable: let the new items reach a frame first.
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await frames();
     await sendKeys({ press: 'Home' });
     await waitUntil(() => region.scrollTop === 0, 'Home scrolls to the first event');
+    await frames();
     await sendKeys({ press: 'PageDown' });
     await waitUntil(() => region.scrollTop > 0, 'Page Down scrolls the log');
     document.querySelector<HTMLButtonElement>('#tab-inspector')!.click();
