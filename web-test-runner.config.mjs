@@ -23,19 +23,22 @@ if (!executablePath) throw new Error(NO_CHROME_MESSAGE);
 // together: esbuild builds in parallel, and the first test file waits for the slowest one only.
 const cacheDir = fileURLToPath(new URL('./node_modules/.cache/ag-ui-lit/', import.meta.url));
 mkdirSync(cacheDir, { recursive: true });
-const serverBuild = build({
-  entryPoints: {
-    server: fileURLToPath(new URL('./web/server/index.ts', import.meta.url)),
-    'mcp-server': fileURLToPath(new URL('./web/server/mcp/index.ts', import.meta.url)),
-    'llm-replay': fileURLToPath(new URL('./web/server/llm-replay/index.ts', import.meta.url)),
-  },
-  outdir: cacheDir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
+/** Bundles TypeScript entries (`{ name: path from the repository }`) for Node into `cacheDir` (`<name>.mjs`). */
+const buildForNode = (entries) =>
+  build({
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, fileURLToPath(new URL(path, import.meta.url))])),
+    outdir: cacheDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+const serverBuild = buildForNode({
+  server: './web/server/index.ts',
+  'mcp-server': './web/server/mcp/index.ts',
+  'llm-replay': './web/server/llm-replay/index.ts',
 });
 /** Whether the run selects one of `files` (paths from the repository root): no `--files` means every file. */
 function selectsAny(files) {
@@ -219,9 +222,9 @@ const llmReplayMiddleware = createLlmReplayMiddleware({
   fixturesDir: fileURLToPath(new URL('./tests/fixtures/llm/', import.meta.url)),
 });
 
-// The thread APIs of ag-ui-lit/server (web/src/server/), each started with the run when it selects a file that uses it
-// (PGlite's start compiles WebAssembly on this process's thread: better while esbuild builds than while pages wait on
-// this server), else on its first request, so runs that do not use them pay nothing:
+// The thread APIs of ag-ui-lit/server (web/src/server/), on one PGlite in memory. Each is started before the browser
+// when the run selects a file that uses it (PGlite's start runs Postgres's initdb on this process's thread, which would
+// stall the pages of every running file), else on its first request, so runs that do not use them pay nothing:
 // - /api/threads-test/ for tests/persistence/http-thread-store.test.ts: PGlite in memory, or the PostgreSQL server of
 //   DATABASE_URL (CI sets it). The user is the `x-test-user` header (none: 401).
 // - /api/threads/ for the demo page tests: the demo's own thread API, as vite.config.ts mounts it
@@ -229,23 +232,16 @@ const llmReplayMiddleware = createLlmReplayMiddleware({
 //   sets to a new id for each page it loads, so no test sees another's threads.
 let threadServerBuild;
 const loadThreadServer = async (name) => {
-  threadServerBuild ??= build({
-    entryPoints: {
-      'thread-server': fileURLToPath(new URL('./web/src/server/index.ts', import.meta.url)),
-      'demo-threads': fileURLToPath(new URL('./web/server/demo-threads.ts', import.meta.url)),
-    },
-    outdir: cacheDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  threadServerBuild ??= buildForNode({ 'thread-server': './web/src/server/index.ts', 'demo-threads': './web/server/demo-threads.ts' });
   await threadServerBuild;
   return loadBundle(name);
 };
-/** Mounts the thread API that `start()` makes (`{ listener, close }`) at `prefix`, started early when `files` run. */
+let sharedPglite;
+const testPglite = () => (sharedPglite ??= loadThreadServer('thread-server').then((server) => server.pgliteStorage()));
+/**
+ * Mounts the thread API that `start()` makes (`{ listener, close }`) at `prefix`; `early` is its start when `files`
+ * run (awaited below, before the first page), else `undefined`.
+ */
 function threadApiMount(prefix, files, start) {
   let started;
   if (selectsAny(files)) {
@@ -253,6 +249,7 @@ function threadApiMount(prefix, files, start) {
     started.catch((error) => console.error(`The thread API at ${prefix} could not start:`, error));
   }
   return {
+    early: started,
     // Mounted before the AG-UI servers' /api/.
     middleware: mountNodeMiddleware(prefix, (req, res) => {
       (started ??= start()).then(({ listener }) => listener(req, res)).catch((error) => res.writeHead(500).end(String(error)));
@@ -268,7 +265,7 @@ function threadApiMount(prefix, files, start) {
 const threadApi = threadApiMount('/api/threads-test/', ['tests/persistence/http-thread-store.test.ts'], async () => {
   const server = await loadThreadServer('thread-server');
   const { DATABASE_URL } = process.env;
-  const storage = DATABASE_URL ? await server.postgresStorage({ connectionString: DATABASE_URL }) : await server.pgliteStorage();
+  const storage = DATABASE_URL ? await server.postgresStorage({ connectionString: DATABASE_URL }) : await testPglite();
   const handler = server.createThreadStoreHandler({
     storage,
     basePath: '/api/threads-test',
@@ -276,18 +273,27 @@ const threadApi = threadApiMount('/api/threads-test/', ['tests/persistence/http-
     limits: { requestsPerMinute: 100_000 },
   });
   await handler.ready;
-  return { listener: server.toNodeListener(handler), close: async () => (await handler.close(), await storage.close()) };
+  return { listener: server.toNodeListener(handler), close: async () => (await handler.close(), DATABASE_URL && (await storage.close())) };
 });
 const demoThreadApi = threadApiMount(
   '/api/threads/',
   readdirSync(new URL('./tests/demo/', import.meta.url)).filter((name) => name.endsWith('.test.ts')).map((name) => `tests/demo/${name}`),
   async () => {
     const { createDemoThreadsMiddleware } = await loadThreadServer('demo-threads');
-    const middleware = createDemoThreadsMiddleware();
+    const middleware = createDemoThreadsMiddleware({ storage: await testPglite() });
     await middleware.start();
     return { listener: (req, res) => middleware(req, res, () => res.writeHead(404).end()), close: () => middleware.close() };
   },
 );
+await Promise.allSettled([threadApi.early, demoThreadApi.early]);
+/** Stops both thread APIs, then the PGlite they share. */
+const threadApis = {
+  name: 'thread-apis',
+  serverStop: async () => {
+    await Promise.all([threadApi.plugin.serverStop(), demoThreadApi.plugin.serverStop()]);
+    await (await sharedPglite)?.close();
+  },
+};
 
 // @a2ui/web_core imports a JSON schema as a module (`with { type: 'json' }`, which the esbuild step drops): JSON
 // files that a module imports are served as JS modules exporting the value, as a bundler does.
@@ -364,8 +370,7 @@ export default {
     // React 18 ships CommonJS only; the tests of ag-ui-lit/react import it as ES modules.
     reactEsmPlugin(),
     { name: 'mcp-test-servers', serverStop: () => Promise.all([mcpControlMiddleware.close(), demoNotesMiddleware.close()]) },
-    threadApi.plugin,
-    demoThreadApi.plugin,
+    threadApis,
   ],
   middleware: [
     packageOutputsMiddleware, // custom-elements.json and dist/bundle/ once their builds are done

@@ -6,12 +6,11 @@
 // exchanged for an ID-JAG, then a JWT bearer grant) is not a sign-in a page's auth provider makes.
 import { build } from 'esbuild';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { root } from './run-node.js';
+import { root, runNode } from './run-node.js';
 
 const FIXTURES = join(root, 'tests/fixtures/mcp-conformance');
 const CLI = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
@@ -52,14 +51,7 @@ interface Check {
 function runScenario(scenario: string, outputDir: string): Promise<{ code: number | null; output: string }> {
   const args = ['--import', join(FIXTURES, 'register-node20.mjs'), CLI, 'client', '--scenario', scenario];
   args.push('--command', `node ${CLIENT}`, '--timeout', '60000', '-o', outputDir);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root });
-    let output = '';
-    child.stdout.on('data', (text: Buffer) => (output += text));
-    child.stderr.on('data', (text: Buffer) => (output += text));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
+  return runNode(args);
 }
 
 /** The checks of each scenario run under `dir` (`<dir>/auth/<scenario>-<time>/checks.json`). */

@@ -1,5 +1,4 @@
 /// <reference types="node" />
-import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createThreadStoreHandler, pgliteStorage, postgresStorage, toNodeListener } from '../src/server/index.js';
 import type { SqlStorage } from '../src/server/index.js';
@@ -20,6 +19,8 @@ export interface DemoThreadsOptions {
   dataDir?: string;
   /** A PostgreSQL server's connection string (`DATABASE_URL`); wins over `dataDir`. */
   databaseUrl?: string;
+  /** A storage to use instead (opened and closed by the caller): the tests share one PGlite between their mounts. */
+  storage?: SqlStorage;
 }
 
 /** A Node-style middleware; it calls `next()` for every request outside its path. */
@@ -57,11 +58,11 @@ export function createDemoThreadsMiddleware(options: DemoThreadsOptions = {}): D
   let started: Promise<{ storage: SqlStorage; handler: ReturnType<typeof createThreadStoreHandler> }> | undefined;
   const open = () =>
     (started ??= (async () => {
-      // PGlite makes its folder, but not the folders above it (.data/ on a fresh clone).
-      if (!options.databaseUrl && options.dataDir) await mkdir(options.dataDir, { recursive: true });
-      const storage = options.databaseUrl
-        ? await postgresStorage({ connectionString: options.databaseUrl })
-        : await pgliteStorage({ dataDir: options.dataDir });
+      const storage =
+        options.storage ??
+        (options.databaseUrl
+          ? await postgresStorage({ connectionString: options.databaseUrl })
+          : await pgliteStorage({ dataDir: options.dataDir }));
       const handler = createThreadStoreHandler({ storage, basePath: path, authenticate: demoThreadUser });
       await handler.ready;
       return { storage, handler };
@@ -83,7 +84,7 @@ export function createDemoThreadsMiddleware(options: DemoThreadsOptions = {}): D
     if (!started) return;
     const { storage, handler } = await started.catch(() => ({ storage: undefined, handler: undefined }));
     await handler?.close();
-    await storage?.close();
+    if (storage !== options.storage) await storage?.close();
   };
   return middleware;
 }
